@@ -1,0 +1,63 @@
+"""Load the content the site ships with from fixtures/, safely and repeatably.
+
+Unlike `loaddata`, records already in the database are left alone (staff may have
+edited them since), so running it on every start changes nothing the second time.
+`--update` overwrites them from the fixtures instead, for shipping corrected text.
+"""
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core import serializers
+from django.core.management.base import BaseCommand
+from django.core.management.color import no_style
+from django.db import connection, transaction
+
+# Order matters: summaries cite sections and belong to topics.
+FIXTURES = ("sections.json", "topics.json", "summaries.json", "faqs.json")
+
+
+class Command(BaseCommand):
+    help = "Load code sections, topics, summaries and FAQs from fixtures/ (existing records are kept)."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--update", action="store_true", help="Overwrite existing records with the fixture content."
+        )
+        parser.add_argument(
+            "--fixtures-dir", default=str(Path(settings.BASE_DIR) / "fixtures"), help="Where the fixtures are."
+        )
+
+    def handle(self, *args, update: bool = False, fixtures_dir: str, **options):
+        directory = Path(fixtures_dir)
+        created = updated = kept = 0
+        models = set()
+        with transaction.atomic():
+            for name in FIXTURES:
+                with open(directory / name, encoding="utf-8") as handle:
+                    for item in serializers.deserialize("json", handle):
+                        obj = item.object
+                        model = type(obj)
+                        models.add(model)
+                        exists = model._default_manager.filter(pk=obj.pk).exists()
+                        if exists and not update:
+                            kept += 1
+                            continue
+                        obj.save()  # the model's own save, so derived fields (sort keys) are filled
+                        for field_name, values in (item.m2m_data or {}).items():
+                            getattr(obj, field_name).set(values)
+                        if exists:
+                            updated += 1
+                        else:
+                            created += 1
+            self._reset_sequences(models)
+        self.stdout.write(f"Content: {created} created, {updated} updated, {kept} already present.")
+
+    def _reset_sequences(self, models) -> None:
+        # Fixtures carry their own primary keys; move PostgreSQL's counters past them
+        # so records staff add later do not collide.
+        statements = connection.ops.sequence_reset_sql(no_style(), list(models))
+        if statements:
+            with connection.cursor() as cursor:
+                for statement in statements:
+                    cursor.execute(statement)

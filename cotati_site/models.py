@@ -1,0 +1,276 @@
+"""Content of the site: the code's sections, and our plain-language topics, summaries and FAQs.
+
+Sections mirror the Cotati Municipal Code's own structure and are keyed by the
+number the code uses. Summaries are ours: short, plain-language statements of one
+rule each, always citing where the rule comes from.
+"""
+
+import re
+
+from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
+from django.db import models
+from django.urls import reverse
+
+SECTION_NUMBER_RE = re.compile(r"^\d+(\.\d+)*[A-Z]?$")
+
+section_number_validator = RegexValidator(
+    SECTION_NUMBER_RE,
+    "Use the number as the code writes it, for example 17.30.030.",
+)
+
+BLOCK_TYPES = {"heading", "paragraph", "table"}
+
+
+def section_sort_key(number: str) -> str:
+    """A key that sorts section numbers as the code does: 17.24.9 before 17.24.10."""
+    parts = []
+    for part in number.split("."):
+        digits = re.match(r"\d+", part)
+        head = int(digits.group()) if digits else 0
+        parts.append(f"{head:05d}{part[len(digits.group()) if digits else 0:]}")
+    return ".".join(parts)
+
+
+def validate_body(blocks) -> None:
+    """Body text is a list of blocks; tables keep their rows so they render as tables."""
+    if not isinstance(blocks, list):
+        raise ValidationError("The body must be a list of blocks.")
+    for index, block in enumerate(blocks, start=1):
+        if not isinstance(block, dict) or block.get("type") not in BLOCK_TYPES:
+            raise ValidationError(
+                f"Block {index} needs a type: one of {', '.join(sorted(BLOCK_TYPES))}."
+            )
+        if block["type"] == "table" and not isinstance(block.get("rows"), list):
+            raise ValidationError(f"Table block {index} needs a list of rows.")
+        if block["type"] != "table" and not isinstance(block.get("text"), str):
+            raise ValidationError(f"Block {index} needs its text.")
+
+
+class CodeSection(models.Model):
+    """One section of the Cotati Municipal Code, as the code numbers and words it.
+
+    A section may be known by number and title only (no body yet): its page then
+    says so and links to the official code.
+    """
+
+    number = models.CharField(
+        primary_key=True,
+        max_length=20,
+        validators=[section_number_validator],
+        help_text="The section number exactly as the code writes it, e.g. 17.30.030.",
+    )
+    title = models.CharField(
+        max_length=200, help_text="The section's title as the code gives it, e.g. 'Fences, walls, and screening'."
+    )
+    code_title = models.PositiveSmallIntegerField(
+        help_text="The title of the municipal code the section belongs to (17 for the land use code)."
+    )
+    code_title_name = models.CharField(
+        max_length=120, blank=True, help_text="The name of that code title, e.g. 'Land Use'."
+    )
+    chapter = models.CharField(
+        max_length=20, help_text="The chapter number, e.g. 17.30 (derived from the number when left blank)."
+    )
+    chapter_title = models.CharField(
+        max_length=200, blank=True, help_text="The chapter's title, e.g. 'Site Planning and General Development Standards'."
+    )
+    body = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_body],
+        help_text=(
+            "The law's own words as a list of blocks: headings, paragraphs (with their label such as 'A.') "
+            "and tables (caption, header rows, rows, notes). Leave empty when the text is not on this site yet."
+        ),
+    )
+    source_url = models.URLField(
+        max_length=500, help_text="Where the official text can be read (the city's published code)."
+    )
+    retrieved_on = models.DateField(
+        null=True, blank=True, help_text="The date the text was taken from the official source."
+    )
+    history = models.TextField(
+        blank=True, help_text="The ordinance history line printed under the section, e.g. '(Ord. 766 § 2 Exh. A, 2004)'."
+    )
+    text_source_note = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="Where the text came from when it is not the official code itself (e.g. a quotation in another source).",
+    )
+    sort_key = models.CharField(
+        max_length=80, editable=False, db_index=True, help_text="Derived from the number so sections sort as the code does."
+    )
+
+    class Meta:
+        ordering = ["sort_key"]
+        verbose_name = "code section"
+
+    def __str__(self) -> str:
+        return f"§ {self.number} {self.title}"
+
+    def save(self, *args, **kwargs):
+        self.sort_key = section_sort_key(self.number)
+        if not self.chapter:
+            self.chapter = ".".join(self.number.split(".")[:2])
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("section_detail", args=[self.number])
+
+    @property
+    def has_text(self) -> bool:
+        return bool(self.body)
+
+
+class Topic(models.Model):
+    """A question residents ask about their lot (fences, sheds, a home business, ...)."""
+
+    class Feature(models.TextChoices):
+        NONE = "", "None"
+        ZONING_DISTRICTS = "zoning_districts", "Zoning district table"
+        FENCES = "fence", "Fence heights from Table 3-2"
+        ACCESSORY = "accessory", "Accessory structure limits"
+        HOME_BUSINESS = "home_business", "Home business limits"
+        FLOOD = "flood", "Flood zone rules"
+        HILLSIDE = "hillside", "Hillside height limits"
+
+    slug = models.SlugField(unique=True, help_text="The address of the topic page: /topics/<slug>/.")
+    title = models.CharField(max_length=120, help_text="A short title residents would search for, e.g. 'Fences and walls'.")
+    intro = models.TextField(help_text="One plain-language paragraph saying what the topic covers and who it concerns.")
+    order = models.PositiveSmallIntegerField(default=100, help_text="Topics are listed by this number, smallest first.")
+    for_homeowners = models.BooleanField(default=True, help_text="The topic concerns homeowners.")
+    for_contractors = models.BooleanField(default=False, help_text="The topic concerns contractors.")
+    for_designers = models.BooleanField(default=False, help_text="The topic concerns designers and architects.")
+    feature = models.CharField(
+        max_length=30,
+        blank=True,
+        choices=Feature.choices,
+        help_text="Which numbers from the rules tables the page shows, and which part of Check my lot it links to.",
+    )
+
+    class Meta:
+        ordering = ["order", "title"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("topic_detail", args=[self.slug])
+
+    @property
+    def audiences(self) -> list[str]:
+        flags = [
+            (self.for_homeowners, "Homeowners"),
+            (self.for_contractors, "Contractors"),
+            (self.for_designers, "Designers"),
+        ]
+        return [label for flag, label in flags if flag]
+
+
+class PublishedQuerySet(models.QuerySet):
+    def published(self):
+        return self.filter(is_published=True)
+
+
+class Summary(models.Model):
+    """One rule in plain language, with where it comes from."""
+
+    class SourceKind(models.TextChoices):
+        COTATI_CODE = "cotati_code", "Cotati code"
+        STATE_LAW = "state_law", "CA state law"
+
+    class Basis(models.TextChoices):
+        CODE_TEXT = "code_text", "Checked against code text on this site"
+        SECONDARY = "secondary", "Known from a secondary source (full text not on this site yet)"
+        STATE_STATUTE = "state_statute", "Checked against the state statute"
+
+    topic = models.ForeignKey(
+        Topic, on_delete=models.CASCADE, related_name="summaries", help_text="The topic page this rule appears on."
+    )
+    headline = models.CharField(
+        max_length=250, help_text="The rule in one plain sentence, e.g. 'A shed can be up to 12 feet tall.'"
+    )
+    body = models.TextField(
+        blank=True, help_text="A short explanation in plain language: who it applies to, exceptions, what to do next."
+    )
+    source_kind = models.CharField(
+        max_length=20,
+        choices=SourceKind.choices,
+        default=SourceKind.COTATI_CODE,
+        help_text="Whether the rule comes from Cotati's own code or from California state law.",
+    )
+    sections = models.ManyToManyField(
+        CodeSection,
+        blank=True,
+        related_name="summaries",
+        help_text="The Cotati code sections this rule comes from (for Cotati code rules).",
+    )
+    citation_text = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The citation as written, for state law (e.g. 'Health & Safety Code § 1597.45(a)') or a subsection.",
+    )
+    applies_when = models.CharField(
+        max_length=250, blank=True, help_text="Optional: when the rule applies, e.g. 'Corner lots only'."
+    )
+    basis = models.CharField(
+        max_length=20,
+        choices=Basis.choices,
+        default=Basis.CODE_TEXT,
+        help_text="What the summary was checked against. Say 'secondary' when the section's text is not on this site.",
+    )
+    basis_note = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="For a secondary basis, where the fact comes from (shown to readers).",
+    )
+    checked_on = models.DateField(help_text="The date this summary was last checked against its source.")
+    is_published = models.BooleanField(
+        default=False, help_text="Only published summaries appear on public pages; drafts are visible to staff only."
+    )
+    is_key_point = models.BooleanField(
+        default=False, help_text="Show the headline in the 'Key points' box at the top of the topic page."
+    )
+    order = models.PositiveSmallIntegerField(default=100, help_text="Summaries are listed by this number, smallest first.")
+
+    objects = PublishedQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["topic__order", "order", "pk"]
+        verbose_name_plural = "summaries"
+
+    def __str__(self) -> str:
+        return self.headline
+
+    def get_absolute_url(self) -> str:
+        return f"{self.topic.get_absolute_url()}#summary-{self.pk}"
+
+    def clean(self):
+        if self.source_kind == self.SourceKind.STATE_LAW and not self.citation_text:
+            raise ValidationError({"citation_text": "A state-law rule needs its citation, e.g. 'Gov. Code § 65852.2'."})
+
+
+class FAQ(models.Model):
+    """A question residents ask, answered in plain language, on a topic page."""
+
+    topic = models.ForeignKey(
+        Topic, on_delete=models.CASCADE, related_name="faqs", help_text="The topic page the question appears on."
+    )
+    question = models.CharField(max_length=250, help_text="The question as a resident would ask it.")
+    answer = models.TextField(help_text="A short plain-language answer; name the section it rests on.")
+    order = models.PositiveSmallIntegerField(default=100, help_text="Questions are listed by this number, smallest first.")
+    is_published = models.BooleanField(default=True, help_text="Only published questions appear on public pages.")
+
+    objects = PublishedQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["topic__order", "order", "pk"]
+        verbose_name = "FAQ"
+        verbose_name_plural = "FAQs"
+
+    def __str__(self) -> str:
+        return self.question
+
+    def get_absolute_url(self) -> str:
+        return f"{self.topic.get_absolute_url()}#faq-{self.pk}"

@@ -1,0 +1,18 @@
+"""Settings for the test suite: the real settings with debug-only conveniences off.
+
+The environment is filled in before the real module is read, so the suite needs
+no variables of its own; DATABASE_URL still picks SQLite or PostgreSQL.
+"""
+
+import os
+
+os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
+os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
+os.environ["DJANGO_SECURE_SSL_REDIRECT"] = "false"
+
+from cotati_site.settings import *  # noqa: E402,F403
+from cotati_site.settings import STORAGES  # noqa: E402
+
+# Tests render templates without running collectstatic first.
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,395 @@
+"""Standards as data: dated, cited records loaded from ``rules/data/*.toml``.
+
+Each TOML file holds ``[[standard]]`` records and may open with a
+``[defaults]`` table whose keys every record of that file inherits (a record's
+own key wins). The loader validates loudly, naming file, record and key, and
+indexes the records once so that a check is a few dictionary look-ups.
+
+Dates: a record is in force from ``effective`` (inclusive) until ``until``
+(exclusive; the day its successor takes effect). A ``proposed`` record may
+omit ``effective``: it has no date yet and applies, whatever the date, only
+when a caller asks for proposed amendments.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import tomllib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from rules.engine.findings import APPROVALS, NOTES
+from rules.engine.zones import ZONES
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+UNITS = frozenset(
+    {
+        "ft",
+        "in",
+        "sqft",
+        "acre",
+        "percent",
+        "units_per_acre",
+        "acres_per_unit",
+        "units",
+        "trips_per_day",
+        "clients",
+        "width_multiple",
+    }
+)
+# "none": the code gives no number here (set through review, N.A., a table we
+# do not hold); such a record still carries the citation and a note.
+COMPARISONS = frozenset({"min", "max", "equal_or_range", "none"})
+STATUSES = frozenset({"adopted", "proposed"})
+SOURCES = frozenset({"code_text", "secondary"})
+COUNTS = frozenset({"structures", "structures_and_pavement"})
+
+# Unit conversions are arithmetic, not law.
+_FACTORS = {("ft", "in"): 12.0, ("in", "ft"): 1 / 12.0, ("acre", "sqft"): 43560.0, ("sqft", "acre"): 1 / 43560.0}
+
+_KEYS = frozenset(
+    {
+        "id",
+        "rule",
+        "value",
+        "value_max",
+        "unit",
+        "comparison",
+        "zones",
+        "case",
+        "approval",
+        "effective",
+        "until",
+        "ordinance",
+        "status",
+        "section",
+        "subsection",
+        "source",
+        "reading",
+        "note",
+        "counts",
+    }
+)
+_REQUIRED = ("id", "rule", "comparison", "status", "section", "subsection", "source")
+
+
+def convert(value: float, from_unit: str, to_unit: str) -> float:
+    if from_unit == to_unit:
+        return value
+    return value * _FACTORS[(from_unit, to_unit)]
+
+
+class StandardsError(ValueError):
+    """A standards file is wrong; the message names file, record and key."""
+
+    def __init__(self, file: str, record_id: str | None, key: str | None, problem: str):
+        self.file = file
+        self.record_id = record_id
+        self.key = key
+        self.problem = problem
+        where = file
+        if record_id is not None:
+            where += f": record {record_id!r}"
+        if key is not None:
+            where += f": key {key!r}"
+        super().__init__(f"{where}: {problem}")
+
+
+@dataclass(frozen=True, slots=True)
+class Standard:
+    id: str
+    rule: str
+    value: float | None
+    unit: str | None
+    comparison: str
+    zones: tuple[str, ...]  # empty: every zone
+    cases: tuple[str, ...]
+    status: str
+    section: str
+    subsection: str
+    source: str
+    effective: date | None
+    until: date | None = None
+    value_max: float | None = None
+    approval: str | None = None
+    ordinance: str | None = None
+    reading: str | None = None
+    note: str | None = None
+    counts: str | None = None
+    file: str = ""
+
+    @property
+    def case(self) -> str:
+        return self.cases[0]
+
+    def value_in(self, unit: str) -> float | None:
+        return None if self.value is None else convert(self.value, self.unit, unit)
+
+    def value_max_in(self, unit: str) -> float | None:
+        return None if self.value_max is None else convert(self.value_max, self.unit, unit)
+
+    def in_force(self, as_of: date) -> bool:
+        if self.effective is not None and as_of < self.effective:
+            return False
+        return self.until is None or as_of < self.until
+
+
+class View:
+    """The records in force on one date, keyed by (rule, zone, case); a record
+    for every zone is keyed by zone "*" and yields to a zone's own record."""
+
+    __slots__ = ("as_of", "include_proposed", "active", "proposed")
+
+    def __init__(self, as_of: date, include_proposed: bool, active: dict, proposed: dict):
+        self.as_of = as_of
+        self.include_proposed = include_proposed
+        self.active = active
+        self.proposed = proposed
+
+    def get(self, rule: str, zone: str, case: str = "default") -> Standard | None:
+        active = self.active
+        return active.get((rule, zone, case)) or active.get((rule, "*", case))
+
+    def get_proposed(self, rule: str, zone: str, case: str = "default") -> Standard | None:
+        """A proposed record whether or not proposals are being applied, for
+        showing "the redline would change this to ..."."""
+        proposed = self.proposed
+        return proposed.get((rule, zone, case)) or proposed.get((rule, "*", case))
+
+
+class Standards:
+    """All records, validated, with a cached per-date view."""
+
+    def __init__(self, records: Iterable[Standard]):
+        self.records: tuple[Standard, ...] = tuple(records)
+        self._by_id = {r.id: r for r in self.records}
+        self._views: dict[tuple[date, bool], View] = {}
+
+    def __iter__(self) -> Iterator[Standard]:
+        return iter(self.records)
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def by_id(self, standard_id: str) -> Standard:
+        return self._by_id[standard_id]
+
+    def for_rule(self, rule: str) -> tuple[Standard, ...]:
+        return tuple(r for r in self.records if r.rule == rule)
+
+    def get(
+        self, rule: str, zone: str, case: str = "default", *, as_of: date, include_proposed: bool = False
+    ) -> Standard | None:
+        return self.view(as_of, include_proposed).get(rule, zone, case)
+
+    def view(self, as_of: date, include_proposed: bool = False) -> View:
+        key = (as_of, include_proposed)
+        view = self._views.get(key)
+        if view is None:
+            if len(self._views) > 512:
+                self._views.clear()
+            view = self._views[key] = self._build_view(as_of, include_proposed)
+        return view
+
+    def _build_view(self, as_of: date, include_proposed: bool) -> View:
+        active: dict = {}
+        proposed: dict = {}
+        for record in self.records:
+            if not record.in_force(as_of):
+                continue
+            target = active if record.status == "adopted" else proposed
+            for zone in record.zones or ("*",):
+                for case in record.cases:
+                    target[(record.rule, zone, case)] = record
+        if include_proposed:
+            active.update(proposed)
+        return View(as_of, include_proposed, active, proposed)
+
+
+def load_standards(path: str | Path | None = None) -> Standards:
+    """Load and validate every ``*.toml`` under ``path`` (a directory or one
+    file); the default directory ``rules/data`` is read once per process."""
+    if path is None:
+        return _load_default()
+    return _load(Path(path))
+
+
+@functools.cache
+def _load_default() -> Standards:
+    return _load(DATA_DIR)
+
+
+def _load(path: Path) -> Standards:
+    files = sorted(path.glob("*.toml")) if path.is_dir() else [path]
+    records: list[Standard] = []
+    seen: dict[str, str] = {}
+    for file in files:
+        for record in _read_file(file):
+            if record.id in seen:
+                raise StandardsError(file.name, record.id, "id", f"duplicate id (also in {seen[record.id]})")
+            seen[record.id] = file.name
+            records.append(record)
+    _check_overlaps(records)
+    return Standards(records)
+
+
+def _read_file(file: Path) -> list[Standard]:
+    name = file.name
+    try:
+        with file.open("rb") as fh:
+            data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise StandardsError(name, None, None, f"not valid TOML: {exc}") from None
+    unknown_top = set(data) - {"defaults", "standard"}
+    if unknown_top:
+        raise StandardsError(name, None, sorted(unknown_top)[0], "unknown top-level table")
+    defaults = data.get("defaults", {})
+    if not isinstance(defaults, dict):
+        raise StandardsError(name, None, "defaults", "must be a table")
+    raw_records = data.get("standard", [])
+    if not isinstance(raw_records, list):
+        raise StandardsError(name, None, "standard", "must be an array of tables ([[standard]])")
+    return [_parse(name, {**defaults, **raw}) for raw in raw_records]
+
+
+def _parse(file: str, raw: dict) -> Standard:
+    rid = raw.get("id")
+    if not isinstance(rid, str) or not rid:
+        raise StandardsError(file, None, "id", "missing or not a string")
+
+    def fail(key: str, problem: str) -> StandardsError:
+        return StandardsError(file, rid, key, problem)
+
+    for key in raw:
+        if key not in _KEYS:
+            raise fail(key, "unknown key")
+    for key in _REQUIRED:
+        value = raw.get(key)
+        if not isinstance(value, str) or not value.strip():
+            what = "citation" if key in ("section", "subsection") else "value"
+            raise fail(key, f"missing {what}" if value is None else "must be a non-empty string")
+
+    comparison = raw["comparison"]
+    if comparison not in COMPARISONS:
+        raise fail("comparison", f"unknown comparison {comparison!r}")
+    status = raw["status"]
+    if status not in STATUSES:
+        raise fail("status", f"unknown status {status!r}")
+    if raw["source"] not in SOURCES:
+        raise fail("source", f"unknown source {raw['source']!r}")
+
+    unit = raw.get("unit")
+    value = raw.get("value")
+    value_max = raw.get("value_max")
+    if comparison == "none":
+        if value is not None or value_max is not None:
+            raise fail("value", "a record with comparison 'none' carries no number")
+        if raw.get("note") is None:
+            raise fail("note", "a record with comparison 'none' needs a note saying why")
+        if unit is not None and unit not in UNITS:
+            raise fail("unit", f"unknown unit {unit!r}")
+    else:
+        if unit not in UNITS:
+            raise fail("unit", "missing unit" if unit is None else f"unknown unit {unit!r}")
+        value = _number(value, fail, "value")
+        if comparison == "equal_or_range":
+            value_max = _number(value_max, fail, "value_max")
+            if value_max < value:
+                raise fail("value_max", "smaller than value")
+        elif value_max is not None:
+            raise fail("value_max", "only for comparison 'equal_or_range'")
+
+    zones = raw.get("zones", [])
+    if not isinstance(zones, list) or not all(isinstance(z, str) for z in zones):
+        raise fail("zones", "must be a list of zone codes")
+    for zone in zones:
+        if zone not in ZONES:
+            raise fail("zones", f"unknown zone {zone!r}")
+
+    case = raw.get("case", "default")
+    cases = [case] if isinstance(case, str) else case
+    if not isinstance(cases, list) or not cases or not all(isinstance(c, str) and c for c in cases):
+        raise fail("case", "must be a string or a list of strings")
+
+    effective = raw.get("effective")
+    until = raw.get("until")
+    if effective is None and status == "adopted":
+        raise fail("effective", "missing date (only a proposed record may omit it)")
+    for key, when in (("effective", effective), ("until", until)):
+        if when is not None and (not isinstance(when, date) or hasattr(when, "hour")):
+            raise fail(key, "must be a date (YYYY-MM-DD)")
+    if effective is not None and until is not None and until <= effective:
+        raise fail("until", "not after effective")
+
+    approval = raw.get("approval")
+    if approval is not None and approval not in APPROVALS:
+        raise fail("approval", f"unknown approval {approval!r}")
+    note = raw.get("note")
+    if note is not None and note not in NOTES:
+        raise fail("note", f"unknown note code {note!r}")
+    counts = raw.get("counts")
+    if counts is not None and counts not in COUNTS:
+        raise fail("counts", f"unknown counts {counts!r}")
+    reading = raw.get("reading")
+    if reading is not None and (not isinstance(reading, str) or not reading.strip()):
+        raise fail("reading", "must be a non-empty sentence")
+    for key in ("ordinance", "note", "counts"):
+        if raw.get(key) is not None and not isinstance(raw[key], str):
+            raise fail(key, "must be a string")
+
+    return Standard(
+        id=rid,
+        rule=raw["rule"],
+        value=value,
+        unit=unit,
+        comparison=comparison,
+        zones=tuple(zones),
+        cases=tuple(cases),
+        status=status,
+        section=raw["section"],
+        subsection=raw["subsection"],
+        source=raw["source"],
+        effective=effective,
+        until=until,
+        value_max=value_max,
+        approval=approval,
+        ordinance=raw.get("ordinance"),
+        reading=reading.strip() if reading else None,
+        note=note,
+        counts=counts,
+        file=file,
+    )
+
+
+def _number(value: object, fail, key: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise fail(key, "missing number" if value is None else "must be a number")
+    if not math.isfinite(value) or value < 0:
+        raise fail(key, "must be a finite, non-negative number")
+    return float(value)
+
+
+def _check_overlaps(records: list[Standard]) -> None:
+    spans: dict[tuple, list[Standard]] = {}
+    for record in records:
+        for zone in record.zones or ("*",):
+            for case in record.cases:
+                spans.setdefault((record.rule, zone, case, record.status), []).append(record)
+    for (rule, zone, case, _status), group in spans.items():
+        if len(group) < 2:
+            continue
+        group.sort(key=lambda r: r.effective or date.min)
+        for earlier, later in zip(group, group[1:], strict=False):
+            end = earlier.until or date.max
+            start = later.effective or date.min
+            if start < end:
+                raise StandardsError(
+                    later.file,
+                    later.id,
+                    "effective",
+                    f"dates overlap {earlier.id!r} for rule {rule!r}, zone {zone!r}, case {case!r}",
+                )

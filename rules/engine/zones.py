@@ -1,0 +1,48 @@
+"""The zoning districts of ch. 17.20/17.24 that the checker knows.
+
+Names come from the Spring 2026 redline's district key or § 17.28 where the
+code prints them; the rest are inferred from the code letters and flagged with
+``name_is_inferred`` so pages can say so. ``table`` is the § 17.24.030 table
+holding the district's standards; ``parcel_table`` is "Table 2-4" where the
+district has a row in § 17.24.020 (SW has none; TOC's row is only proposed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    code: str
+    name: str
+    name_is_inferred: bool
+    family: str
+    table: str
+    table_in_text: bool = True
+    parcel_table: str | None = "Table 2-4"
+    residential_zone: bool = False  # Table 3-2's "residential zone" fence row
+
+
+def _zones(*zones: Zone) -> dict[str, Zone]:
+    return {z.code: z for z in zones}
+
+
+ZONES: dict[str, Zone] = _zones(
+    Zone("OSC", "Open Space – Conservation", True, "open_space", "Table 2-5"),
+    Zone("OSR", "Open Space – Recreation", True, "open_space", "Table 2-6"),
+    Zone("RR-1.5", "Rural Residential (1.5 acre)", True, "rural_residential", "Table 2-7", residential_zone=True),
+    Zone("RR-1.0", "Rural Residential (1 acre)", True, "rural_residential", "Table 2-7", residential_zone=True),
+    Zone("RVL-0.66", "Residential Very Low Density (0.66 acre)", True, "very_low_residential", "Table 2-8", residential_zone=True),
+    Zone("RVL-0.5", "Residential Very Low Density (0.5 acre)", True, "very_low_residential", "Table 2-8", residential_zone=True),
+    Zone("NL", "Neighborhood Low Density", True, "neighborhood", "Table 2-9", residential_zone=True),
+    Zone("NM", "Neighborhood Medium Density", False, "neighborhood", "Table 2-10", residential_zone=True),
+    Zone("NU", "Neighborhood Urban", True, "neighborhood", "Table 2-11", residential_zone=True),
+    Zone("CE", "East Cotati Avenue Corridor", False, "corridor", "Table 2-12"),
+    Zone("CG", "Gravenstein Highway Corridor", False, "corridor", "Table 2-13"),
+    Zone("CD", "Downtown Commercial", False, "corridor", "Table 2-14"),
+    Zone("CI", "Commercial/Industrial", False, "commercial_industrial", "Table 2-15"),
+    Zone("PF", "Public Facility", False, "public_facility", "Table 2-16", table_in_text=False),
+    Zone("SW", "Santero Way", True, "special", "Table 2-17", parcel_table=None),
+    Zone("TOC", "Transit Oriented Communities", False, "special", "Table 2-18", parcel_table=None),
+)

@@ -1,0 +1,177 @@
+"""The bridge between the engine's codes and numbers and the pages that show them.
+
+Nothing here states law: numbers come from the standards data, wording from
+templates. This module picks the date, groups findings and gathers the records
+a topic page shows as its key numbers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date
+
+from django.conf import settings
+from django.utils import timezone
+
+from rules.engine import Finding, Status, district_rows, load_standards
+
+# Worst first: what needs action leads.
+SEVERITY = {
+    Status.FAIL: 0,
+    Status.NEEDS_APPROVAL: 1,
+    Status.NOT_CHECKED: 2,
+    Status.PASS: 3,
+    Status.INFO: 4,
+}
+
+TOPIC_LABELS = {
+    "lot": "Lot size and density",
+    "building": "Main building",
+    "fence": "Fence, wall or hedge",
+    "accessory": "Shed, garage or other accessory structure",
+    "home_business": "Business at home",
+    "flood": "Flood zone",
+    "hillside": "Hillside lot",
+}
+
+
+def default_as_of() -> date:
+    """Today in Cotati, unless a setting pins the date (to preview future rules)."""
+    return settings.RULES_AS_OF or timezone.localdate()
+
+
+def as_of_for(request) -> date:
+    """The date a page shows rules for: ?as_of=YYYY-MM-DD when valid, else the default."""
+    raw = request.GET.get("as_of", "")
+    if raw:
+        try:
+            chosen = date.fromisoformat(raw)
+        except ValueError:
+            return default_as_of()
+        if date(2000, 1, 1) <= chosen <= date(2100, 12, 31):
+            return chosen
+    return default_as_of()
+
+
+@dataclass(frozen=True)
+class FindingGroup:
+    topic: str
+    label: str
+    findings: list[Finding]
+
+
+@dataclass(frozen=True)
+class Result:
+    as_of: date
+    findings: list[Finding]
+    groups: list[FindingGroup]
+    counts: dict[str, int]
+
+
+def build_result(findings: list[Finding], as_of: date) -> Result:
+    """Group findings by topic, worst group first and worst finding first within it."""
+    by_topic: dict[str, list[Finding]] = {}
+    for finding in findings:
+        by_topic.setdefault(finding.topic, []).append(finding)
+    groups = [
+        FindingGroup(topic, TOPIC_LABELS.get(topic, topic), sorted(items, key=lambda f: SEVERITY[f.status]))
+        for topic, items in by_topic.items()
+    ]
+    groups.sort(key=lambda g: SEVERITY[g.findings[0].status])
+    counts = Counter(f.status.value for f in findings)
+    return Result(as_of=as_of, findings=findings, groups=groups, counts=dict(counts))
+
+
+@dataclass(frozen=True)
+class DistrictTable:
+    as_of: date
+    rows: list
+
+
+def district_table(as_of: date) -> DistrictTable:
+    return DistrictTable(as_of=as_of, rows=district_rows(load_standards(), as_of))
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class LotDiagram:
+    """A lot drawn to scale: front (street) at the bottom, street side on the left of a corner lot."""
+
+    view_width: float
+    view_height: float
+    lot: Rect
+    buildable: Rect | None
+    building: Rect | None
+    width_ft: float
+    depth_ft: float
+    setbacks: dict[str, float | None]
+    corner_lot: bool
+    buildable_width_ft: float | None
+    buildable_depth_ft: float | None
+
+
+DIAGRAM_BOX = (320.0, 360.0)  # drawing area inside the margins, in SVG units
+DIAGRAM_MARGIN = 40.0
+
+
+def _required(findings: list[Finding], rule: str) -> float | None:
+    for finding in findings:
+        if finding.rule == rule and finding.limit is not None and finding.unit == "ft":
+            return float(finding.limit)
+    return None
+
+
+def lot_diagram(lot, plan, findings: list[Finding]) -> LotDiagram | None:
+    """Geometry for the SVG; None when width and depth are not both known."""
+    if not lot or not lot.width_ft or not lot.depth_ft:
+        return None
+    width, depth = float(lot.width_ft), float(lot.depth_ft)
+    scale = min(DIAGRAM_BOX[0] / width, DIAGRAM_BOX[1] / depth)
+    lot_w, lot_h = width * scale, depth * scale
+    m = DIAGRAM_MARGIN
+    lot_rect = Rect(m, m, lot_w, lot_h)
+
+    setbacks = {
+        "front": _required(findings, "setback.front"),
+        "rear": _required(findings, "setback.rear"),
+        "interior_side": _required(findings, "setback.interior_side"),
+        "street_side": _required(findings, "setback.street_side") if lot.corner_lot else None,
+    }
+    left = (setbacks["street_side"] if lot.corner_lot else setbacks["interior_side"]) or 0.0
+    right = setbacks["interior_side"] or 0.0
+    front, rear = setbacks["front"] or 0.0, setbacks["rear"] or 0.0
+
+    def inner(left_ft, right_ft, front_ft, rear_ft) -> Rect | None:
+        w_ft, d_ft = width - left_ft - right_ft, depth - front_ft - rear_ft
+        if w_ft <= 0 or d_ft <= 0:
+            return None
+        return Rect(m + left_ft * scale, m + rear_ft * scale, w_ft * scale, d_ft * scale)
+
+    buildable = inner(left, right, front, rear)
+    building = None
+    b = plan.building if plan else None
+    if b and None not in (b.front_setback_ft, b.rear_setback_ft, b.interior_side_setback_ft):
+        side_left = b.street_side_setback_ft if lot.corner_lot else b.interior_side_setback_ft
+        if side_left is not None:
+            building = inner(side_left, b.interior_side_setback_ft, b.front_setback_ft, b.rear_setback_ft)
+    return LotDiagram(
+        view_width=lot_w + 2 * m,
+        view_height=lot_h + 2 * m + 10,
+        lot=lot_rect,
+        buildable=buildable,
+        building=building,
+        width_ft=width,
+        depth_ft=depth,
+        setbacks=setbacks,
+        corner_lot=lot.corner_lot,
+        buildable_width_ft=(width - left - right) if buildable else None,
+        buildable_depth_ft=(depth - front - rear) if buildable else None,
+    )

@@ -1,0 +1,166 @@
+"""Words for the engine's codes. The engine answers in codes and numbers; this is where they become English."""
+
+from django import template
+
+from rules.engine import load_standards
+
+register = template.Library()
+
+RULE_LABELS = {
+    "lot.area": "Lot area",
+    "lot.area_corner": "Corner lot area (new subdivisions)",
+    "lot.width": "Lot width",
+    "lot.depth": "Lot depth",
+    "density.min": "Minimum density",
+    "density.max": "Maximum density",
+    "setback.front": "Front setback",
+    "setback.front_alternate": "Front build-to line on named streets",
+    "setback.interior_side": "Interior side setback",
+    "setback.interior_side_upper_walls": "Interior side setback, upper-story walls",
+    "setback.street_side": "Street-side setback",
+    "setback.rear": "Rear setback",
+    "garage.placement": "Garage placement",
+    "height.main": "Height of the main building",
+    "coverage": "Site coverage",
+    "dwelling.max_size": "Largest home size",
+    "residential.nu_standards": "Residential projects in this district",
+    "fence.height": "Fence, wall or hedge height",
+    "accessory.height": "Accessory structure height",
+    "home_business.floor_area": "Business floor area",
+    "home_business.visitor_trips": "Visitor vehicle trips",
+    "home_business.clients": "Clients at one time",
+    "flood.permit": "Floodplain development permit",
+    "flood.lowest_floor": "Height of the lowest floor",
+    "flood.floodway": "Building in a floodway",
+    "flood.cumulative_rise": "Flood level rise (no floodway adopted)",
+    "hillside.height": "Hillside height limit",
+    "hillside.height_from_lowest_grade": "Hillside height from the lowest grade",
+}
+
+STATUS_LABELS = {
+    "pass": ("✓", "Meets the rule"),
+    "fail": ("✗", "Does not meet the rule"),
+    "needs_approval": ("!", "Allowed with approval"),
+    "not_checked": ("?", "Not checked"),
+    "info": ("i", "For your information"),
+}
+
+UNIT_LABELS = {
+    "ft": "ft",
+    "in": "in.",
+    "sqft": "sq ft",
+    "acre": "acres",
+    "percent": "%",
+    "units_per_acre": "homes per acre",
+    "acres_per_unit": "acres per home",
+    "units": "homes",
+    "trips_per_day": "trips a day",
+    "clients": "at a time",
+    "width_multiple": "× the width",
+}
+
+APPROVAL_LABELS = {
+    "building_permit": "a building permit",
+    "administrative_design_review": "administrative design review",
+    "minor_use_permit": "a minor use permit",
+    "use_permit": "a use permit",
+    "flood_development_permit": "a floodplain development permit",
+    "planning_division_review": "a decision by the Planning Division",
+}
+
+NOTE_TEXT = {
+    "input_missing": "Enter the missing answers to check this rule.",
+    "input_zero": "A value of zero cannot be checked against this rule.",
+    "unknown_choice": "That choice is not one this rule covers.",
+    "not_encoded": "This site does not check this rule yet; read the section.",
+    "no_standard_for_zone": "Our copy of the code has no figure for this district, so we cannot check it.",
+    "subdivision_review": "Set for each project during subdivision review.",
+    "not_applicable": "This rule does not apply to this district or plan.",
+    "none_required": "No setback is required here.",
+    "build_to_line": "This is a build-to line: the building is placed at this distance, not merely behind it.",
+    "build_to_range": "The building must be placed within this range of the property line.",
+    "gravenstein_frontage": "Along the Gravenstein Highway frontage the build-to line is 30 ft from the highway right-of-way.",
+    "la_plaza_streets": "On Arthur, Charles, Henry and William Streets and East Cotati Avenue the line is 15 ft (La Plaza Specific Plan).",
+    "sliding_scale_between_readings": "Between the two readings of the sliding scale; ask the Planning Division.",
+    "counts_structures": "Counts the area covered by structures.",
+    "counts_structures_and_pavement": "Counts the area covered by structures and pavement.",
+    "single_unit_on_lot": "A single home on a lot of record is not held to the density figures.",
+    "applies_two_or_more_units": "The minimum density applies to projects of two or more homes.",
+    "mixed_use_reduction_possible": "For a mixed-use project the review authority may lower the minimum when the site makes it infeasible.",
+    "corner_lot_subdivision": "New corner lots in residential subdivisions must be at least 10% larger than the minimum.",
+    "rowhouse_units_none": "No side setback is required between rowhouse units.",
+    "upper_walls_10_plus_units": "For multifamily buildings of 10 or more homes, walls of the second story and above need more.",
+    "or_section_17_30_040_d": "A taller building may also be allowed under § 17.30.040(D).",
+    "behind_street_facing_facade": "A garage must sit behind the street-facing front of the house (a porch does not count).",
+    "applies_80pct_units_multifamily": "Applies to at least 80% of the homes in a multifamily or mixed-use project.",
+    "residential_follows_nu_standards": "Ground-floor residential projects here follow the NU district's standards.",
+    "building_permit_over_7ft": "Any fence over 7 ft needs a building permit.",
+    "open_design_above_7ft": "Up to 8 ft is allowed if the part above 7 ft is open (lattice, wrought iron, grille).",
+    "minor_use_permit_and_adr": "Over 8 ft needs a minor use permit and administrative design review.",
+    "detached_garage_excepted": "Detached garages are not held to the 12 ft accessory limit; the district's height limit applies.",
+    "outside_special_flood_hazard_area": "Outside the special flood hazard area: the floodplain rules do not apply.",
+    "bfe_per_15_04_140_c": "Without a base flood elevation on the map, the city determines one under § 15.04.140(C).",
+    "engineer_no_rise_certification": "Allowed only with a registered civil engineer's certification of no rise in flood levels.",
+    "until_floodway_adopted": "Until a floodway is adopted, the project must not raise the base flood more than 1 ft anywhere in the city.",
+}
+
+
+@register.filter
+def rule_label(rule: str) -> str:
+    return RULE_LABELS.get(rule, rule)
+
+
+@register.filter
+def status_icon(status) -> str:
+    return STATUS_LABELS.get(str(status), ("", ""))[0]
+
+
+@register.filter
+def status_label(status) -> str:
+    return STATUS_LABELS.get(str(status), ("", str(status)))[1]
+
+
+@register.filter
+def unit_label(unit) -> str:
+    return UNIT_LABELS.get(unit or "", unit or "")
+
+
+@register.filter
+def approval_label(approval) -> str:
+    return APPROVAL_LABELS.get(approval or "", approval or "")
+
+
+@register.filter
+def note_text(note) -> str:
+    return NOTE_TEXT.get(note or "", "")
+
+
+@register.filter
+def num(value) -> str:
+    """12.0 → '12', 12.5 → '12.5', 43560 → '43,560'."""
+    if value is None:
+        return ""
+    number = float(value)
+    if number.is_integer():
+        return f"{int(number):,}"
+    return f"{number:,.2f}".rstrip("0").rstrip(".")
+
+
+@register.filter
+def comparison(finding) -> str:
+    """'min' or 'max' for the record a finding was checked against ('' when unknown)."""
+    if not finding.standard_id:
+        return ""
+    try:
+        return load_standards().by_id(finding.standard_id).comparison
+    except KeyError:
+        return ""
+
+
+@register.filter
+def field_label(name: str) -> str:
+    """The form's own label for a field name the engine reports as missing."""
+    from rules.forms import CheckForm
+
+    field = CheckForm.base_fields.get(name)
+    return str(field.label) if field else name

@@ -1,0 +1,8 @@
+from django.urls import path
+
+from rules import views
+
+urlpatterns = [
+    path("", views.check_my_lot, name="check_my_lot"),
+    path("result.json", views.check_my_lot_json, name="check_my_lot_json"),
+]

@@ -1,0 +1,53 @@
+"""Check my lot: bind the form, ask the engine, render. No thresholds live here."""
+
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from rules.engine import check_lot, load_standards
+from rules.forms import CheckForm
+from rules.presentation import build_result, default_as_of, lot_diagram
+
+
+def run_check(form: CheckForm):
+    lot, plan = form.to_engine()
+    as_of = form.cleaned_data.get("as_of") or default_as_of()
+    findings = check_lot(lot, plan, as_of=as_of, standards=load_standards())
+    return build_result(findings, as_of), lot, plan
+
+
+@require_GET
+def check_my_lot(request):
+    form = CheckForm(request.GET) if request.GET else CheckForm()
+    result = lot = plan = None
+    if form.is_bound and form.is_valid():
+        result, lot, plan = run_check(form)
+    context = {
+        "form": form,
+        "result": result,
+        "lot": lot,
+        "diagram": lot_diagram(lot, plan, result.findings) if result else None,
+        "as_of": default_as_of(),
+        "open_section": request.GET.get("show", ""),
+    }
+    if request.htmx:
+        return render(request, "rules/partials/_results.html", context)
+    return render(request, "rules/check.html", context)
+
+
+@require_GET
+def check_my_lot_json(request):
+    form = CheckForm(request.GET)
+    if not form.is_valid():
+        errors = {field: [str(message) for message in messages] for field, messages in form.errors.items()}
+        return JsonResponse({"errors": errors, "findings": []}, status=400)
+    result, lot, _plan = run_check(form)
+    return JsonResponse(
+        {
+            "as_of": result.as_of.isoformat(),
+            "zone": lot.zone,
+            "counts": result.counts,
+            "findings": [finding.to_dict() for finding in result.findings],
+            "errors": {},
+        }
+    )

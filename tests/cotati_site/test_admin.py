@@ -1,0 +1,77 @@
+"""Staff: editors keep summaries, topics and FAQs current; code text is for superusers only."""
+
+import pytest
+from django.contrib.auth.models import Group, User
+
+from cotati_site.models import CodeSection, Summary
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def editor(client):
+    user = User.objects.create_user("editor", password="a-long-test-password", is_staff=True)
+    user.groups.add(Group.objects.get(name="Editors"))
+    client.force_login(user)
+    return user
+
+
+def test_editors_group_has_exactly_the_permissions_it_needs():
+    codenames = set(Group.objects.get(name="Editors").permissions.values_list("codename", flat=True))
+    expected = {f"{action}_{model}" for model in ("summary", "topic", "faq") for action in ("add", "change", "delete", "view")}
+    assert codenames == expected | {"view_codesection"}
+
+
+def test_editor_can_change_a_summary_and_see_it_on_the_public_page(client, editor):
+    summary = Summary.objects.filter(is_published=True).select_related("topic").first()
+    url = f"/admin/cotati_site/summary/{summary.pk}/change/"
+    page = client.get(url)
+    assert page.status_code == 200
+    data = {
+        "topic": summary.topic_id,
+        "headline": "An edited headline for the test.",
+        "body": summary.body,
+        "applies_when": summary.applies_when,
+        "source_kind": summary.source_kind,
+        "sections": [s.pk for s in summary.sections.all()],
+        "citation_text": summary.citation_text or "Test citation",
+        "basis": summary.basis,
+        "basis_note": summary.basis_note,
+        "checked_on": "2026-11-29",
+        "is_published": "on",
+        "order": summary.order,
+    }
+    response = client.post(url, data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert "An edited headline for the test." in client.get(summary.topic.get_absolute_url()).content.decode()
+
+
+def test_editor_can_read_but_not_change_a_code_section(client, editor):
+    section = CodeSection.objects.get(number="17.24.020")
+    url = f"/admin/cotati_site/codesection/{section.pk}/change/"
+    assert client.get(url).status_code == 200  # view permission: read-only form
+    response = client.post(url, {"number": section.number, "title": "Tampered", "code_title": 17, "chapter": "17.24", "source_url": section.source_url})
+    assert response.status_code == 403
+    section.refresh_from_db()
+    assert section.title != "Tampered"
+    assert client.get("/admin/cotati_site/codesection/add/").status_code == 403
+
+
+def test_superuser_can_change_a_code_section(client):
+    admin = User.objects.create_superuser("root", password="a-long-test-password")
+    client.force_login(admin)
+    section = CodeSection.objects.get(number="17.24.020")
+    assert client.get(f"/admin/cotati_site/codesection/{section.pk}/change/").status_code == 200
+
+
+def test_admin_lists_are_searchable_and_filterable(client, editor):
+    assert client.get("/admin/cotati_site/summary/?q=fence").status_code == 200
+    assert client.get("/admin/cotati_site/summary/?source_kind__exact=state_law").status_code == 200
+    assert client.get("/admin/cotati_site/summary/?is_published__exact=0").status_code == 200
+    assert client.get("/admin/cotati_site/topic/1/change/").status_code == 200
+
+
+def test_non_staff_cannot_reach_the_admin(client):
+    user = User.objects.create_user("resident", password="a-long-test-password")
+    client.force_login(user)
+    assert client.get("/admin/cotati_site/summary/").status_code == 302
