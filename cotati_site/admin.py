@@ -1,6 +1,7 @@
 """Staff editing: editors keep summaries, topics and FAQs current; only superusers touch code text."""
 
 from django.contrib import admin
+from django.db import models
 from django.utils.html import format_html
 
 from cotati_site.models import FAQ, CodeSection, Summary, Topic
@@ -28,7 +29,15 @@ class FAQInline(admin.TabularInline):
 
 @admin.register(Topic)
 class TopicAdmin(admin.ModelAdmin):
-    list_display = ("title", "slug", "order", "feature", "for_homeowners", "for_contractors", "for_designers")
+    list_display = (
+        "title",
+        "slug",
+        "order",
+        "feature",
+        "for_homeowners",
+        "for_contractors",
+        "for_designers",
+    )
     list_editable = ("order",)
     search_fields = ("title", "intro", "slug")
     list_filter = ("for_homeowners", "for_contractors", "for_designers", "feature")
@@ -39,14 +48,32 @@ class TopicAdmin(admin.ModelAdmin):
 @admin.register(Summary)
 class SummaryAdmin(admin.ModelAdmin):
     list_display = ("headline", "topic", "source_kind", "is_published", "checked_on", "public_link")
-    list_filter = ("topic", "source_kind", "is_published", "basis", ("checked_on", admin.DateFieldListFilter))
+    list_filter = (
+        "topic",
+        "source_kind",
+        "is_published",
+        "basis",
+        ("checked_on", admin.DateFieldListFilter),
+    )
     search_fields = ("headline", "body", "citation_text", "applies_when", "sections__number")
     list_select_related = ("topic",)
     autocomplete_fields = ("sections",)
     date_hierarchy = "checked_on"
     fieldsets = (
         (None, {"fields": ("topic", "headline", "body", "applies_when")}),
-        ("Source", {"fields": ("source_kind", "sections", "citation_text", "basis", "basis_note", "checked_on")}),
+        (
+            "Source",
+            {
+                "fields": (
+                    "source_kind",
+                    "sections",
+                    "citation_text",
+                    "basis",
+                    "basis_note",
+                    "checked_on",
+                )
+            },
+        ),
         ("Publishing", {"fields": ("is_published", "is_key_point", "order")}),
     )
 
@@ -73,6 +100,7 @@ class CodeSectionAdmin(admin.ModelAdmin):
     list_filter = ("code_title", "chapter")
     search_fields = ("number", "title")
     readonly_fields = ("sort_key",)
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
     @admin.display(boolean=True, description="Text on site")
     def has_text(self, obj: CodeSection) -> bool:

@@ -33,7 +33,9 @@ def section_with_citations(number: str) -> tuple[CodeSection, list[Summary]]:
     """A section and the published summaries (with their topics) that cite it: two queries."""
     section = get_object_or_404(CodeSection, number=number)
     summaries = list(
-        section.summaries.filter(is_published=True).select_related("topic").order_by("topic__order", "order")
+        section.summaries.filter(is_published=True)
+        .select_related("topic")
+        .order_by("topic__order", "order")
     )
     return section, summaries
 

@@ -28,7 +28,7 @@ def section_sort_key(number: str) -> str:
     for part in number.split("."):
         digits = re.match(r"\d+", part)
         head = int(digits.group()) if digits else 0
-        parts.append(f"{head:05d}{part[len(digits.group()) if digits else 0:]}")
+        parts.append(f"{head:05d}{part[len(digits.group()) if digits else 0 :]}")
     return ".".join(parts)
 
 
@@ -61,7 +61,8 @@ class CodeSection(models.Model):
         help_text="The section number exactly as the code writes it, e.g. 17.30.030.",
     )
     title = models.CharField(
-        max_length=200, help_text="The section's title as the code gives it, e.g. 'Fences, walls, and screening'."
+        max_length=200,
+        help_text="The section's title as the code gives it, e.g. 'Fences, walls, and screening'.",
     )
     code_title = models.PositiveSmallIntegerField(
         help_text="The title of the municipal code the section belongs to (17 for the land use code)."
@@ -70,10 +71,13 @@ class CodeSection(models.Model):
         max_length=120, blank=True, help_text="The name of that code title, e.g. 'Land Use'."
     )
     chapter = models.CharField(
-        max_length=20, help_text="The chapter number, e.g. 17.30 (derived from the number when left blank)."
+        max_length=20,
+        help_text="The chapter number, e.g. 17.30 (derived from the number when left blank).",
     )
     chapter_title = models.CharField(
-        max_length=200, blank=True, help_text="The chapter's title, e.g. 'Site Planning and General Development Standards'."
+        max_length=200,
+        blank=True,
+        help_text="The chapter's title, e.g. 'Site Planning and General Development Standards'.",
     )
     body = models.JSONField(
         default=list,
@@ -91,7 +95,8 @@ class CodeSection(models.Model):
         null=True, blank=True, help_text="The date the text was taken from the official source."
     )
     history = models.TextField(
-        blank=True, help_text="The ordinance history line printed under the section, e.g. '(Ord. 766 § 2 Exh. A, 2004)'."
+        blank=True,
+        help_text="The ordinance history line printed under the section, e.g. '(Ord. 766 § 2 Exh. A, 2004)'.",
     )
     text_source_note = models.CharField(
         max_length=300,
@@ -99,7 +104,10 @@ class CodeSection(models.Model):
         help_text="Where the text came from when it is not the official code itself (e.g. a quotation in another source).",
     )
     sort_key = models.CharField(
-        max_length=80, editable=False, db_index=True, help_text="Derived from the number so sections sort as the code does."
+        max_length=80,
+        editable=False,
+        db_index=True,
+        help_text="Derived from the number so sections sort as the code does.",
     )
 
     class Meta:
@@ -135,13 +143,26 @@ class Topic(models.Model):
         FLOOD = "flood", "Flood zone rules"
         HILLSIDE = "hillside", "Hillside height limits"
 
-    slug = models.SlugField(unique=True, help_text="The address of the topic page: /topics/<slug>/.")
-    title = models.CharField(max_length=120, help_text="A short title residents would search for, e.g. 'Fences and walls'.")
-    intro = models.TextField(help_text="One plain-language paragraph saying what the topic covers and who it concerns.")
-    order = models.PositiveSmallIntegerField(default=100, help_text="Topics are listed by this number, smallest first.")
+    slug = models.SlugField(
+        unique=True, help_text="The address of the topic page: /topics/<slug>/."
+    )
+    title = models.CharField(
+        max_length=120,
+        help_text="A short title residents would search for, e.g. 'Fences and walls'.",
+    )
+    intro = models.TextField(
+        help_text="One plain-language paragraph saying what the topic covers and who it concerns."
+    )
+    order = models.PositiveSmallIntegerField(
+        default=100, help_text="Topics are listed by this number, smallest first."
+    )
     for_homeowners = models.BooleanField(default=True, help_text="The topic concerns homeowners.")
-    for_contractors = models.BooleanField(default=False, help_text="The topic concerns contractors.")
-    for_designers = models.BooleanField(default=False, help_text="The topic concerns designers and architects.")
+    for_contractors = models.BooleanField(
+        default=False, help_text="The topic concerns contractors."
+    )
+    for_designers = models.BooleanField(
+        default=False, help_text="The topic concerns designers and architects."
+    )
     feature = models.CharField(
         max_length=30,
         blank=True,
@@ -186,13 +207,18 @@ class Summary(models.Model):
         STATE_STATUTE = "state_statute", "Checked against the state statute"
 
     topic = models.ForeignKey(
-        Topic, on_delete=models.CASCADE, related_name="summaries", help_text="The topic page this rule appears on."
+        Topic,
+        on_delete=models.CASCADE,
+        related_name="summaries",
+        help_text="The topic page this rule appears on.",
     )
     headline = models.CharField(
-        max_length=250, help_text="The rule in one plain sentence, e.g. 'A shed can be up to 12 feet tall.'"
+        max_length=250,
+        help_text="The rule in one plain sentence, e.g. 'A shed can be up to 12 feet tall.'",
     )
     body = models.TextField(
-        blank=True, help_text="A short explanation in plain language: who it applies to, exceptions, what to do next."
+        blank=True,
+        help_text="A short explanation in plain language: who it applies to, exceptions, what to do next.",
     )
     source_kind = models.CharField(
         max_length=20,
@@ -212,7 +238,9 @@ class Summary(models.Model):
         help_text="The citation as written, for state law (e.g. 'Health & Safety Code § 1597.45(a)') or a subsection.",
     )
     applies_when = models.CharField(
-        max_length=250, blank=True, help_text="Optional: when the rule applies, e.g. 'Corner lots only'."
+        max_length=250,
+        blank=True,
+        help_text="Optional: when the rule applies, e.g. 'Corner lots only'.",
     )
     basis = models.CharField(
         max_length=20,
@@ -225,14 +253,20 @@ class Summary(models.Model):
         blank=True,
         help_text="For a secondary basis, where the fact comes from (shown to readers).",
     )
-    checked_on = models.DateField(help_text="The date this summary was last checked against its source.")
+    checked_on = models.DateField(
+        help_text="The date this summary was last checked against its source."
+    )
     is_published = models.BooleanField(
-        default=False, help_text="Only published summaries appear on public pages; drafts are visible to staff only."
+        default=False,
+        help_text="Only published summaries appear on public pages; drafts are visible to staff only.",
     )
     is_key_point = models.BooleanField(
-        default=False, help_text="Show the headline in the 'Key points' box at the top of the topic page."
+        default=False,
+        help_text="Show the headline in the 'Key points' box at the top of the topic page.",
     )
-    order = models.PositiveSmallIntegerField(default=100, help_text="Summaries are listed by this number, smallest first.")
+    order = models.PositiveSmallIntegerField(
+        default=100, help_text="Summaries are listed by this number, smallest first."
+    )
 
     objects = PublishedQuerySet.as_manager()
 
@@ -248,19 +282,34 @@ class Summary(models.Model):
 
     def clean(self):
         if self.source_kind == self.SourceKind.STATE_LAW and not self.citation_text:
-            raise ValidationError({"citation_text": "A state-law rule needs its citation, e.g. 'Gov. Code § 65852.2'."})
+            raise ValidationError(
+                {
+                    "citation_text": "A state-law rule needs its citation, e.g. 'Gov. Code § 65852.2'."
+                }
+            )
 
 
 class FAQ(models.Model):
     """A question residents ask, answered in plain language, on a topic page."""
 
     topic = models.ForeignKey(
-        Topic, on_delete=models.CASCADE, related_name="faqs", help_text="The topic page the question appears on."
+        Topic,
+        on_delete=models.CASCADE,
+        related_name="faqs",
+        help_text="The topic page the question appears on.",
     )
-    question = models.CharField(max_length=250, help_text="The question as a resident would ask it.")
-    answer = models.TextField(help_text="A short plain-language answer; name the section it rests on.")
-    order = models.PositiveSmallIntegerField(default=100, help_text="Questions are listed by this number, smallest first.")
-    is_published = models.BooleanField(default=True, help_text="Only published questions appear on public pages.")
+    question = models.CharField(
+        max_length=250, help_text="The question as a resident would ask it."
+    )
+    answer = models.TextField(
+        help_text="A short plain-language answer; name the section it rests on."
+    )
+    order = models.PositiveSmallIntegerField(
+        default=100, help_text="Questions are listed by this number, smallest first."
+    )
+    is_published = models.BooleanField(
+        default=True, help_text="Only published questions appear on public pages."
+    )
 
     objects = PublishedQuerySet.as_manager()
 

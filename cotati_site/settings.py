@@ -124,7 +124,9 @@ ADMIN_URL = os.environ.get("DJANGO_ADMIN_URL", "admin/").strip("/") + "/"
 
 # Which date the rules are checked "as of". Empty means today; a date (YYYY-MM-DD)
 # pins it, e.g. to preview the site under a future-dated standard.
-RULES_AS_OF = date.fromisoformat(os.environ["RULES_AS_OF"]) if os.environ.get("RULES_AS_OF") else None
+RULES_AS_OF = (
+    date.fromisoformat(os.environ["RULES_AS_OF"]) if os.environ.get("RULES_AS_OF") else None
+)
 
 # Production hardening; all of these are harmless behind a TLS-terminating proxy.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -14,5 +14,11 @@ from cotati_site.settings import *  # noqa: E402,F403
 from cotati_site.settings import STORAGES  # noqa: E402
 
 # Tests render templates without running collectstatic first.
-STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+STORAGES = {
+    **STORAGES,
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# No collected static files in tests; WhiteNoise serves from the finders instead.
+STATIC_ROOT = None
+WHITENOISE_USE_FINDERS = True

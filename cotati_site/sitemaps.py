@@ -41,4 +41,9 @@ class DistrictPages(Sitemap):
         return reverse("district_detail", args=[item])
 
 
-SITEMAPS = {"pages": StaticPages, "topics": TopicPages, "sections": SectionPages, "districts": DistrictPages}
+SITEMAPS = {
+    "pages": StaticPages,
+    "topics": TopicPages,
+    "sections": SectionPages,
+    "districts": DistrictPages,
+}

@@ -43,13 +43,17 @@ def section_list(request):
 @require_GET
 def section_detail(request, number: str):
     section, summaries = content.section_with_citations(number)
-    return render(request, "cotati_site/section_detail.html", {"section": section, "summaries": summaries})
+    return render(
+        request, "cotati_site/section_detail.html", {"section": section, "summaries": summaries}
+    )
 
 
 @require_GET
 def district_list(request):
     as_of = as_of_for(request)
-    return render(request, "cotati_site/district_list.html", {"table": district_table(as_of), "as_of": as_of})
+    return render(
+        request, "cotati_site/district_list.html", {"table": district_table(as_of), "as_of": as_of}
+    )
 
 
 @require_GET
@@ -59,7 +63,9 @@ def district_detail(request, code: str):
     row = next((r for r in table.rows if r.zone.code.lower() == code.lower()), None)
     if row is None:
         raise Http404("No such zoning district.")
-    return render(request, "cotati_site/district_detail.html", {"row": row, "table": table, "as_of": as_of})
+    return render(
+        request, "cotati_site/district_detail.html", {"row": row, "table": table, "as_of": as_of}
+    )
 
 
 @require_GET

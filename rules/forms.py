@@ -28,11 +28,24 @@ FENCE_LOCATIONS = [
     ("interior_side_or_rear_setback", "In an interior side or rear setback"),
     ("outside_setbacks", "Outside every required setback"),
     ("sight_visibility_area", "In a sight visibility area at a corner or driveway"),
-    ("no_setback_zone_within_20ft", "No setback required here: within 20 ft of the front or street-side line"),
-    ("no_setback_zone_beyond_20ft", "No setback required here: 20 ft or more behind the front or street-side line"),
+    (
+        "no_setback_zone_within_20ft",
+        "No setback required here: within 20 ft of the front or street-side line",
+    ),
+    (
+        "no_setback_zone_beyond_20ft",
+        "No setback required here: 20 ft or more behind the front or street-side line",
+    ),
 ]
-FENCE_TYPES = [("solid", "Solid (wall, hedge, board fence)"), ("open", "Open design (lattice, wrought iron, grille)")]
-ACCESSORY_TYPES = [("shed", "Shed or workshop"), ("detached_garage", "Detached garage"), ("other", "Other accessory structure")]
+FENCE_TYPES = [
+    ("solid", "Solid (wall, hedge, board fence)"),
+    ("open", "Open design (lattice, wrought iron, grille)"),
+]
+ACCESSORY_TYPES = [
+    ("shed", "Shed or workshop"),
+    ("detached_garage", "Detached garage"),
+    ("other", "Other accessory structure"),
+]
 FLOOD_ZONES = [
     ("none", "Not in a mapped flood zone"),
     ("X", "Zone X (outside the special flood hazard area)"),
@@ -48,7 +61,9 @@ class YesNoWidget(forms.CheckboxInput):
     """A checkbox whose raw text reaches the field, so 'maybe' is an error and not a silent yes."""
 
     def __init__(self, attrs=None):
-        super().__init__(attrs, check_test=lambda value: value is True or str(value).lower() in TRUE_WORDS)
+        super().__init__(
+            attrs, check_test=lambda value: value is True or str(value).lower() in TRUE_WORDS
+        )
 
     def value_from_datadict(self, data, files, name):
         return data.get(name, "")
@@ -71,7 +86,9 @@ class YesNoField(forms.BooleanField):
         raise ValidationError("Answer yes or no (true or false).", code="invalid")
 
 
-def number(label: str, *, unit: str, maximum: float, minimum: float = 0, help_text: str = "", step="any"):
+def number(
+    label: str, *, unit: str, maximum: float, minimum: float = 0, help_text: str = "", step="any"
+):
     """A decimal field that rejects text, NaN, infinities and absurd magnitudes with a clear message."""
     field = forms.FloatField(
         label=label,
@@ -106,7 +123,9 @@ def whole_number(label: str, *, unit: str, maximum: int, help_text: str = ""):
     )
 
 
-def choice(label: str, choices, *, required=False, help_text="", blank_label="— Not part of my plan —"):
+def choice(
+    label: str, choices, *, required=False, help_text="", blank_label="— Not part of my plan —"
+):
     return forms.ChoiceField(
         label=label,
         required=required,
@@ -126,7 +145,12 @@ class CheckForm(forms.Form):
         required=True,
         help_text="Shown on the city's zoning map; the Planning Division can confirm it.",
     )
-    lot_area_sqft = number("Lot area", unit="square feet", maximum=50_000_000, help_text="Net area, in square feet (1 acre = 43,560).")
+    lot_area_sqft = number(
+        "Lot area",
+        unit="square feet",
+        maximum=50_000_000,
+        help_text="Net area, in square feet (1 acre = 43,560).",
+    )
     lot_width_ft = number("Lot width", unit="feet", maximum=10_000)
     lot_depth_ft = number("Lot depth", unit="feet", maximum=10_000)
     corner_lot = YesNoField(label="Corner lot (streets on two sides)")
@@ -134,17 +158,31 @@ class CheckForm(forms.Form):
     dwelling_units = whole_number("Homes (dwelling units) on the lot", unit="homes", maximum=10_000)
     hillside = YesNoField(label="Hillside lot")
 
-    front_setback_ft = number("Front setback", unit="feet", maximum=5_000, help_text="Distance from the front property line to the building.")
-    interior_side_setback_ft = number("Interior side setback (the narrower side)", unit="feet", maximum=5_000)
+    front_setback_ft = number(
+        "Front setback",
+        unit="feet",
+        maximum=5_000,
+        help_text="Distance from the front property line to the building.",
+    )
+    interior_side_setback_ft = number(
+        "Interior side setback (the narrower side)", unit="feet", maximum=5_000
+    )
     street_side_setback_ft = number("Street-side setback (corner lots)", unit="feet", maximum=5_000)
     rear_setback_ft = number("Rear setback", unit="feet", maximum=5_000)
     building_height_ft = number("Building height", unit="feet", maximum=1_000)
     covered_area_sqft = number(
-        "Area covered", unit="square feet", maximum=50_000_000,
+        "Area covered",
+        unit="square feet",
+        maximum=50_000_000,
         help_text="Footprint of all buildings; in OSC, OSR, RR, RVL and CI add paved areas too.",
     )
 
-    fence_height_in = number("Fence, wall or hedge height", unit="inches", maximum=1_200, help_text="In inches (6 ft = 72 in.).")
+    fence_height_in = number(
+        "Fence, wall or hedge height",
+        unit="inches",
+        maximum=1_200,
+        help_text="In inches (6 ft = 72 in.).",
+    )
     fence_location = choice("Where it stands", FENCE_LOCATIONS)
     fence_type = choice("Design", FENCE_TYPES)
 
@@ -152,14 +190,29 @@ class CheckForm(forms.Form):
     accessory_height_ft = number("Height of the structure", unit="feet", maximum=1_000)
 
     home_floor_area_sqft = number("Home's gross floor area", unit="square feet", maximum=1_000_000)
-    business_floor_area_sqft = number("Floor area used by the business", unit="square feet", maximum=1_000_000)
-    visitor_trips_per_day = number("Visitor vehicle trips per day", unit="trips", maximum=100_000, help_text="Count each arrival and each departure.")
-    clients_at_once = whole_number("Clients (or client families) at one time", unit="clients", maximum=10_000)
+    business_floor_area_sqft = number(
+        "Floor area used by the business", unit="square feet", maximum=1_000_000
+    )
+    visitor_trips_per_day = number(
+        "Visitor vehicle trips per day",
+        unit="trips",
+        maximum=100_000,
+        help_text="Count each arrival and each departure.",
+    )
+    clients_at_once = whole_number(
+        "Clients (or client families) at one time", unit="clients", maximum=10_000
+    )
 
     flood_zone = choice("Flood zone on the FEMA map", FLOOD_ZONES)
-    base_flood_elevation_ft = number("Base flood elevation", unit="feet", minimum=-1_000, maximum=30_000)
-    lowest_floor_elevation_ft = number("Lowest floor elevation", unit="feet", minimum=-1_000, maximum=30_000)
-    highest_adjacent_grade_ft = number("Highest adjacent grade", unit="feet", minimum=-1_000, maximum=30_000)
+    base_flood_elevation_ft = number(
+        "Base flood elevation", unit="feet", minimum=-1_000, maximum=30_000
+    )
+    lowest_floor_elevation_ft = number(
+        "Lowest floor elevation", unit="feet", minimum=-1_000, maximum=30_000
+    )
+    highest_adjacent_grade_ft = number(
+        "Highest adjacent grade", unit="feet", minimum=-1_000, maximum=30_000
+    )
     depth_number_ft = number("Depth number on the map (AO zones)", unit="feet", maximum=100)
     in_floodway = YesNoField(label="In a regulatory floodway")
 
@@ -172,12 +225,60 @@ class CheckForm(forms.Form):
     )
 
     FIELDSETS = (
-        ("lot", "Your lot", ("zone", "lot_area_sqft", "lot_width_ft", "lot_depth_ft", "corner_lot", "abuts_residential", "dwelling_units", "hillside")),
-        ("building", "Main building", ("front_setback_ft", "interior_side_setback_ft", "street_side_setback_ft", "rear_setback_ft", "building_height_ft", "covered_area_sqft")),
+        (
+            "lot",
+            "Your lot",
+            (
+                "zone",
+                "lot_area_sqft",
+                "lot_width_ft",
+                "lot_depth_ft",
+                "corner_lot",
+                "abuts_residential",
+                "dwelling_units",
+                "hillside",
+            ),
+        ),
+        (
+            "building",
+            "Main building",
+            (
+                "front_setback_ft",
+                "interior_side_setback_ft",
+                "street_side_setback_ft",
+                "rear_setback_ft",
+                "building_height_ft",
+                "covered_area_sqft",
+            ),
+        ),
         ("fence", "Fence, wall or hedge", ("fence_height_in", "fence_location", "fence_type")),
-        ("accessory", "Shed, garage or other accessory structure", ("accessory_type", "accessory_height_ft")),
-        ("home_business", "Business at home", ("home_floor_area_sqft", "business_floor_area_sqft", "visitor_trips_per_day", "clients_at_once")),
-        ("flood", "Flood zone", ("flood_zone", "base_flood_elevation_ft", "lowest_floor_elevation_ft", "highest_adjacent_grade_ft", "depth_number_ft", "in_floodway")),
+        (
+            "accessory",
+            "Shed, garage or other accessory structure",
+            ("accessory_type", "accessory_height_ft"),
+        ),
+        (
+            "home_business",
+            "Business at home",
+            (
+                "home_floor_area_sqft",
+                "business_floor_area_sqft",
+                "visitor_trips_per_day",
+                "clients_at_once",
+            ),
+        ),
+        (
+            "flood",
+            "Flood zone",
+            (
+                "flood_zone",
+                "base_flood_elevation_ft",
+                "lowest_floor_elevation_ft",
+                "highest_adjacent_grade_ft",
+                "depth_number_ft",
+                "in_floodway",
+            ),
+        ),
     )
 
     def __init__(self, *args, **kwargs):
@@ -197,13 +298,22 @@ class CheckForm(forms.Form):
     def fieldsets(self):
         """The form's sections, with their bound fields, for the template."""
         return [
-            {"id": key, "legend": legend, "fields": [self[name] for name in names], "open": self._section_used(names)}
+            {
+                "id": key,
+                "legend": legend,
+                "fields": [self[name] for name in names],
+                "open": self._section_used(names),
+            }
             for key, legend, names in self.FIELDSETS
         ]
 
     def _section_used(self, names) -> bool:
         data = self.data if self.is_bound else {}
-        return any(str(data.get(name, "")).strip() not in ("", "false", "off") for name in names if name != "zone")
+        return any(
+            str(data.get(name, "")).strip() not in ("", "false", "off")
+            for name in names
+            if name != "zone"
+        )
 
     def to_engine(self) -> tuple[Lot, Plan]:
         """Engine inputs from cleaned data; a part of the plan is absent when nothing about it was entered."""
@@ -227,7 +337,10 @@ class CheckForm(forms.Form):
             covered_area_sqft=d.get("covered_area_sqft"),
         )
         fence = None
-        if any(d.get(name) not in (None, "") for name in ("fence_height_in", "fence_location", "fence_type")):
+        if any(
+            d.get(name) not in (None, "")
+            for name in ("fence_height_in", "fence_location", "fence_type")
+        ):
             fence = Fence(
                 height_in=d.get("fence_height_in"),
                 location=d.get("fence_location") or None,
@@ -235,9 +348,16 @@ class CheckForm(forms.Form):
             )
         accessory = None
         if d.get("accessory_type") or d.get("accessory_height_ft") is not None:
-            accessory = AccessoryStructure(type=d.get("accessory_type") or None, height_ft=d.get("accessory_height_ft"))
+            accessory = AccessoryStructure(
+                type=d.get("accessory_type") or None, height_ft=d.get("accessory_height_ft")
+            )
         home_business = None
-        business_fields = ("home_floor_area_sqft", "business_floor_area_sqft", "visitor_trips_per_day", "clients_at_once")
+        business_fields = (
+            "home_floor_area_sqft",
+            "business_floor_area_sqft",
+            "visitor_trips_per_day",
+            "clients_at_once",
+        )
         if any(d.get(name) is not None for name in business_fields):
             home_business = HomeBusiness(
                 home_floor_area_sqft=d.get("home_floor_area_sqft"),
@@ -255,5 +375,11 @@ class CheckForm(forms.Form):
                 depth_number_ft=d.get("depth_number_ft"),
                 in_floodway=bool(d.get("in_floodway")),
             )
-        plan = Plan(building=building, fence=fence, accessory=accessory, home_business=home_business, flood=flood)
+        plan = Plan(
+            building=building,
+            fence=fence,
+            accessory=accessory,
+            home_business=home_business,
+            flood=flood,
+        )
         return lot, plan

@@ -75,7 +75,9 @@ def build_result(findings: list[Finding], as_of: date) -> Result:
     for finding in findings:
         by_topic.setdefault(finding.topic, []).append(finding)
     groups = [
-        FindingGroup(topic, TOPIC_LABELS.get(topic, topic), sorted(items, key=lambda f: SEVERITY[f.status]))
+        FindingGroup(
+            topic, TOPIC_LABELS.get(topic, topic), sorted(items, key=lambda f: SEVERITY[f.status])
+        )
         for topic, items in by_topic.items()
     ]
     groups.sort(key=lambda g: SEVERITY[g.findings[0].status])
@@ -161,7 +163,9 @@ def lot_diagram(lot, plan, findings: list[Finding]) -> LotDiagram | None:
     if b and None not in (b.front_setback_ft, b.rear_setback_ft, b.interior_side_setback_ft):
         side_left = b.street_side_setback_ft if lot.corner_lot else b.interior_side_setback_ft
         if side_left is not None:
-            building = inner(side_left, b.interior_side_setback_ft, b.front_setback_ft, b.rear_setback_ft)
+            building = inner(
+                side_left, b.interior_side_setback_ft, b.front_setback_ft, b.rear_setback_ft
+            )
     return LotDiagram(
         view_width=lot_w + 2 * m,
         view_height=lot_h + 2 * m + 10,
@@ -175,3 +179,54 @@ def lot_diagram(lot, plan, findings: list[Finding]) -> LotDiagram | None:
         buildable_width_ft=(width - left - right) if buildable else None,
         buildable_depth_ft=(depth - front - rear) if buildable else None,
     )
+
+
+# Which rules' records a topic page shows as its key numbers, and which part of
+# the checker its "check my lot" link opens.
+FEATURE_RULES = {
+    "fence": ("fence.height",),
+    "accessory": ("accessory.height",),
+    "home_business": (
+        "home_business.floor_area",
+        "home_business.visitor_trips",
+        "home_business.clients",
+    ),
+    "flood": ("flood.permit", "flood.lowest_floor", "flood.floodway", "flood.cumulative_rise"),
+    "hillside": ("hillside.height", "hillside.height_from_lowest_grade"),
+}
+FEATURE_CHECKER_SECTION = {
+    "fence": "fence",
+    "accessory": "accessory",
+    "home_business": "home_business",
+    "flood": "flood",
+    "hillside": "lot",
+    "zoning_districts": "building",
+}
+
+
+@dataclass(frozen=True)
+class KeyNumbers:
+    feature: str
+    as_of: date
+    records: list
+    district_table: DistrictTable | None
+    checker_section: str
+
+
+def key_numbers_for(feature: str, as_of: date) -> KeyNumbers | None:
+    """The adopted records in force for a topic's rules, read from the same tables the checker uses."""
+    if feature == "zoning_districts":
+        return KeyNumbers(
+            feature, as_of, [], district_table(as_of), FEATURE_CHECKER_SECTION[feature]
+        )
+    rules = FEATURE_RULES.get(feature)
+    if not rules:
+        return None
+    standards = load_standards()
+    records = [
+        record
+        for rule in rules
+        for record in standards.for_rule(rule)
+        if record.status == "adopted" and record.in_force(as_of)
+    ]
+    return KeyNumbers(feature, as_of, records, None, FEATURE_CHECKER_SECTION[feature])

@@ -39,7 +39,9 @@ def check_my_lot(request):
 def check_my_lot_json(request):
     form = CheckForm(request.GET)
     if not form.is_valid():
-        errors = {field: [str(message) for message in messages] for field, messages in form.errors.items()}
+        errors = {
+            field: [str(message) for message in messages] for field, messages in form.errors.items()
+        }
         return JsonResponse({"errors": errors, "findings": []}, status=400)
     result, lot, _plan = run_check(form)
     return JsonResponse(

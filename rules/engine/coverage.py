@@ -19,7 +19,10 @@ from rules.engine.standards import convert
 TOPIC = "building"
 RULE = "coverage"
 _FIELDS = ("lot_area_sqft", "covered_area_sqft")
-_COUNTS_NOTE = {"structures": "counts_structures", "structures_and_pavement": "counts_structures_and_pavement"}
+_COUNTS_NOTE = {
+    "structures": "counts_structures",
+    "structures_and_pavement": "counts_structures_and_pavement",
+}
 _STEP_TOL = 1e-9
 
 
@@ -38,15 +41,25 @@ def check(ctx: Context, out: list[Finding]) -> None:
     note = _COUNTS_NOTE.get(record.counts)
     area = num(ctx.lot.area_sqft)
     covered = num(ctx.building.covered_area_sqft)
-    limit, limit_max = (_sliding_limits(ctx, area) if sliding else (record.value, None))
+    limit, limit_max = _sliding_limits(ctx, area) if sliding else (record.value, None)
     if area is None or covered is None:
         absent = tuple(f for f, v in zip(_FIELDS, (area, covered), strict=True) if v is None)
-        out.append(missing(RULE, TOPIC, record, absent, limit=limit, limit_max=limit_max, unit="percent"))
+        out.append(
+            missing(RULE, TOPIC, record, absent, limit=limit, limit_max=limit_max, unit="percent")
+        )
         return
     if area <= 0:
         out.append(
-            missing(RULE, TOPIC, record, ("lot_area_sqft",), limit=limit, limit_max=limit_max, unit="percent",
-                    note="input_zero")
+            missing(
+                RULE,
+                TOPIC,
+                record,
+                ("lot_area_sqft",),
+                limit=limit,
+                limit_max=limit_max,
+                unit="percent",
+                note="input_zero",
+            )
         )
         return
     percent = covered / area * 100.0
@@ -58,7 +71,15 @@ def check(ctx: Context, out: list[Finding]) -> None:
         status = Status.FAIL
     out.append(
         from_record(
-            RULE, TOPIC, status, record, value=percent, limit=limit, limit_max=limit_max, unit="percent", note=note,
+            RULE,
+            TOPIC,
+            status,
+            record,
+            value=percent,
+            limit=limit,
+            limit_max=limit_max,
+            unit="percent",
+            note=note,
             approval="planning_division_review" if status is Status.NEEDS_APPROVAL else None,
         )
     )

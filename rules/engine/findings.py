@@ -7,18 +7,15 @@ Templates word them; nothing here is a sentence for users except the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     PASS = "pass"
     FAIL = "fail"
     NEEDS_APPROVAL = "needs_approval"
     NOT_CHECKED = "not_checked"
     INFO = "info"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 APPROVALS = frozenset(
@@ -137,7 +134,7 @@ class MinorVariance:
         }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Finding:
     """One rule's verdict.
 
@@ -187,8 +184,12 @@ class Finding:
 
 
 def sort_key(finding: Finding) -> tuple[int, int, str]:
-    return (
-        _TOPIC_RANK.get(finding.topic, len(TOPICS)),
-        _RULE_RANK.get(finding.rule, len(RULE_ORDER)),
-        finding.rule,
-    )
+    rule = finding.rule
+    topic_rank = _TOPIC_RANK.get(finding.topic, len(TOPICS))
+    return (topic_rank, _RULE_RANK.get(rule, len(RULE_ORDER)), rule)
+
+
+def rule_rank(finding: Finding) -> int:
+    """Sort key for the engine's own findings: RULE_ORDER is grouped by
+    topic, so the rule's rank alone orders by topic, then rule."""
+    return _RULE_RANK.get(finding.rule, len(RULE_ORDER))

@@ -27,10 +27,31 @@ def check(ctx: Context, out: list[Finding]) -> None:
     ceiling = use_permit.value if use_permit is not None else None
     height = num(ctx.building.height_ft)
     if height is None:
-        out.append(missing(RULE, TOPIC, record, ("building_height_ft",), limit=base, limit_max=ceiling, unit="ft"))
+        out.append(
+            missing(
+                RULE,
+                TOPIC,
+                record,
+                ("building_height_ft",),
+                limit=base,
+                limit_max=ceiling,
+                unit="ft",
+            )
+        )
         return
     if at_most(height, base):
-        out.append(from_record(RULE, TOPIC, Status.PASS, record, value=height, limit=base, unit="ft"))
+        out.append(
+            from_record(
+                RULE,
+                TOPIC,
+                Status.PASS,
+                record,
+                value=height,
+                limit=base,
+                limit_max=ceiling,
+                unit="ft",
+            )
+        )
         return
     if use_permit is not None and at_most(height, ceiling):
         extra = {}
@@ -39,14 +60,29 @@ def check(ctx: Context, out: list[Finding]) -> None:
             extra = {"note": path_d.note, "reading": path_d.reading}
         out.append(
             from_record(
-                RULE, TOPIC, Status.NEEDS_APPROVAL, use_permit, value=height, limit=base, limit_max=ceiling,
-                unit="ft", **extra,
+                RULE,
+                TOPIC,
+                Status.NEEDS_APPROVAL,
+                use_permit,
+                value=height,
+                limit=base,
+                limit_max=ceiling,
+                unit="ft",
+                **extra,
             )
         )
         return
     mv = variance.hint(ctx, RULE, height, base, too_low=False)
     out.append(
         from_record(
-            RULE, TOPIC, Status.FAIL, record, value=height, limit=base, limit_max=ceiling, unit="ft", minor_variance=mv
+            RULE,
+            TOPIC,
+            Status.FAIL,
+            record,
+            value=height,
+            limit=base,
+            limit_max=ceiling,
+            unit="ft",
+            minor_variance=mv,
         )
     )

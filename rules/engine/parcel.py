@@ -7,7 +7,16 @@ from __future__ import annotations
 import math
 
 from rules.engine import variance
-from rules.engine._common import Context, at_least, at_most, from_record, missing, no_record, num, numberless
+from rules.engine._common import (
+    Context,
+    at_least,
+    at_most,
+    from_record,
+    missing,
+    no_record,
+    num,
+    numberless,
+)
 from rules.engine.findings import Finding, Status
 from rules.engine.standards import convert
 
@@ -40,12 +49,24 @@ def _area(ctx: Context, area: float | None, out: list[Finding]) -> None:
         out.append(missing("lot.area", TOPIC, record, ("lot_area_sqft",), limit=limit, unit="sqft"))
     else:
         status = Status.PASS if at_least(area, limit) else Status.FAIL
-        out.append(from_record("lot.area", TOPIC, status, record, value=area, limit=limit, unit="sqft"))
+        out.append(
+            from_record("lot.area", TOPIC, status, record, value=area, limit=limit, unit="sqft")
+        )
     if ctx.lot.corner_lot:
         corner = ctx.view.get("lot.area", ctx.zone, "corner_lot_subdivision")
         if corner is not None:
             bigger = limit * (1.0 + corner.value / 100.0)
-            out.append(from_record("lot.area_corner", TOPIC, Status.INFO, corner, value=area, limit=bigger, unit="sqft"))
+            out.append(
+                from_record(
+                    "lot.area_corner",
+                    TOPIC,
+                    Status.INFO,
+                    corner,
+                    value=area,
+                    limit=bigger,
+                    unit="sqft",
+                )
+            )
 
 
 def _width(ctx: Context, width: float | None, out: list[Finding]) -> None:
@@ -55,14 +76,27 @@ def _width(ctx: Context, width: float | None, out: list[Finding]) -> None:
     elif record.comparison == "none":
         out.append(numberless("lot.width", TOPIC, record))
     elif width is None:
-        out.append(missing("lot.width", TOPIC, record, ("lot_width_ft",), limit=record.value, unit="ft"))
+        out.append(
+            missing("lot.width", TOPIC, record, ("lot_width_ft",), limit=record.value, unit="ft")
+        )
     elif at_least(width, record.value):
-        out.append(from_record("lot.width", TOPIC, Status.PASS, record, value=width, limit=record.value, unit="ft"))
+        out.append(
+            from_record(
+                "lot.width", TOPIC, Status.PASS, record, value=width, limit=record.value, unit="ft"
+            )
+        )
     else:
         mv = variance.hint(ctx, "lot.width", width, record.value, too_low=True)
         out.append(
             from_record(
-                "lot.width", TOPIC, Status.FAIL, record, value=width, limit=record.value, unit="ft", minor_variance=mv
+                "lot.width",
+                TOPIC,
+                Status.FAIL,
+                record,
+                value=width,
+                limit=record.value,
+                unit="ft",
+                minor_variance=mv,
             )
         )
 
@@ -76,7 +110,9 @@ def _depth(ctx: Context, width: float | None, depth: float | None, out: list[Fin
         out.append(numberless("lot.depth", TOPIC, record))
         return
     if width is None or depth is None:
-        absent = tuple(f for f, v in (("lot_width_ft", width), ("lot_depth_ft", depth)) if v is None)
+        absent = tuple(
+            f for f, v in (("lot_width_ft", width), ("lot_depth_ft", depth)) if v is None
+        )
         out.append(missing("lot.depth", TOPIC, record, absent, value=depth, unit="ft"))
         return
     low = width * record.value
@@ -89,7 +125,15 @@ def _depth(ctx: Context, width: float | None, depth: float | None, out: list[Fin
         mv = variance.hint(ctx, "lot.depth", depth, low if too_low else high, too_low=too_low)
     out.append(
         from_record(
-            "lot.depth", TOPIC, status, record, value=depth, limit=low, limit_max=high, unit="ft", minor_variance=mv
+            "lot.depth",
+            TOPIC,
+            status,
+            record,
+            value=depth,
+            limit=low,
+            limit_max=high,
+            unit="ft",
+            minor_variance=mv,
         )
     )
 
@@ -123,18 +167,32 @@ def _density_min(ctx: Context, area: float | None, out: list[Finding]) -> None:
         # Note 3: the minimum binds subdivisions and multi-unit projects only.
         out.append(
             from_record(
-                "density.min", TOPIC, Status.INFO, record, value=units, limit=required, unit="units",
+                "density.min",
+                TOPIC,
+                Status.INFO,
+                record,
+                value=units,
+                limit=required,
+                unit="units",
                 note="applies_two_or_more_units",
             )
         )
     elif absent:
-        out.append(missing("density.min", TOPIC, record, absent, value=units, limit=required, unit="units"))
+        out.append(
+            missing("density.min", TOPIC, record, absent, value=units, limit=required, unit="units")
+        )
     else:
         passed = units >= required
         out.append(
             from_record(
-                "density.min", TOPIC, Status.PASS if passed else Status.FAIL, record, value=units, limit=required,
-                unit="units", note=None if passed else record.note,
+                "density.min",
+                TOPIC,
+                Status.PASS if passed else Status.FAIL,
+                record,
+                value=units,
+                limit=required,
+                unit="units",
+                note=None if passed else record.note,
             )
         )
 
@@ -153,18 +211,35 @@ def _density_max(ctx: Context, area: float | None, out: list[Finding]) -> None:
         f for f, v in (("lot_area_sqft", allowed), ("dwelling_units", units)) if v is None
     )
     if absent:
-        out.append(missing("density.max", TOPIC, record, absent, value=units, limit=allowed, unit="units"))
+        out.append(
+            missing("density.max", TOPIC, record, absent, value=units, limit=allowed, unit="units")
+        )
         return
     if units <= allowed:
-        out.append(from_record("density.max", TOPIC, Status.PASS, record, value=units, limit=allowed, unit="units"))
+        out.append(
+            from_record(
+                "density.max", TOPIC, Status.PASS, record, value=units, limit=allowed, unit="units"
+            )
+        )
         return
     floor = ctx.view.get("density.max", ctx.zone, "single_unit_floor")
     if floor is not None and units <= floor.value:
         out.append(
             from_record(
-                "density.max", TOPIC, Status.PASS, record, value=units, limit=allowed, unit="units",
-                note=floor.note, reading=floor.reading,
+                "density.max",
+                TOPIC,
+                Status.PASS,
+                record,
+                value=units,
+                limit=allowed,
+                unit="units",
+                note=floor.note,
+                reading=floor.reading,
             )
         )
         return
-    out.append(from_record("density.max", TOPIC, Status.FAIL, record, value=units, limit=allowed, unit="units"))
+    out.append(
+        from_record(
+            "density.max", TOPIC, Status.FAIL, record, value=units, limit=allowed, unit="units"
+        )
+    )

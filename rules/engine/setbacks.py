@@ -11,7 +11,17 @@ no street side), so non-corner lots get no street-side finding.
 from __future__ import annotations
 
 from rules.engine import variance
-from rules.engine._common import Context, at_least, at_most, from_record, missing, no_record, num, numberless, pick
+from rules.engine._common import (
+    Context,
+    at_least,
+    at_most,
+    from_record,
+    missing,
+    no_record,
+    num,
+    numberless,
+    pick,
+)
 from rules.engine.findings import Finding, Status
 
 TOPIC = "building"
@@ -32,12 +42,28 @@ def check(ctx: Context, out: list[Finding]) -> None:
         out,
     )
     if lot.corner_lot:
-        _setback(ctx, "setback.street_side", ("default",), building.street_side_setback_ft, "street_side_setback_ft", out)
-    _setback(ctx, "setback.rear", abutting + ("default",), building.rear_setback_ft, "rear_setback_ft", out)
+        _setback(
+            ctx,
+            "setback.street_side",
+            ("default",),
+            building.street_side_setback_ft,
+            "street_side_setback_ft",
+            out,
+        )
+    _setback(
+        ctx,
+        "setback.rear",
+        abutting + ("default",),
+        building.rear_setback_ft,
+        "rear_setback_ft",
+        out,
+    )
     _extras(ctx, out)
 
 
-def _setback(ctx: Context, rule: str, cases: tuple[str, ...], entered, field: str, out: list[Finding]) -> None:
+def _setback(
+    ctx: Context, rule: str, cases: tuple[str, ...], entered, field: str, out: list[Finding]
+) -> None:
     record = pick(ctx.view, rule, ctx.zone, cases)
     if record is None:
         out.append(no_record(rule, TOPIC))
@@ -53,11 +79,22 @@ def _setback(ctx: Context, rule: str, cases: tuple[str, ...], entered, field: st
         return
     if record.comparison == "min":
         if at_least(value, low):
-            out.append(from_record(rule, TOPIC, Status.PASS, record, value=value, limit=low, unit="ft"))
+            out.append(
+                from_record(rule, TOPIC, Status.PASS, record, value=value, limit=low, unit="ft")
+            )
         else:
             mv = variance.hint(ctx, rule, value, low, too_low=True)
             out.append(
-                from_record(rule, TOPIC, Status.FAIL, record, value=value, limit=low, unit="ft", minor_variance=mv)
+                from_record(
+                    rule,
+                    TOPIC,
+                    Status.FAIL,
+                    record,
+                    value=value,
+                    limit=low,
+                    unit="ft",
+                    minor_variance=mv,
+                )
             )
         return
     on_line = at_least(value, low) and at_most(value, high)
@@ -71,7 +108,17 @@ def _setback(ctx: Context, rule: str, cases: tuple[str, ...], entered, field: st
         too_low = value < low
         mv = variance.hint(ctx, rule, value, low if too_low else high, too_low=too_low)
     out.append(
-        from_record(rule, TOPIC, status, record, value=value, limit=low, limit_max=high, unit="ft", minor_variance=mv)
+        from_record(
+            rule,
+            TOPIC,
+            status,
+            record,
+            value=value,
+            limit=low,
+            limit_max=high,
+            unit="ft",
+            minor_variance=mv,
+        )
     )
 
 
@@ -82,8 +129,13 @@ def _extras(ctx: Context, out: list[Finding]) -> None:
     if alternate is not None:
         out.append(
             from_record(
-                "setback.front_alternate", TOPIC, Status.INFO, alternate, limit=alternate.value,
-                limit_max=alternate.value_max, unit="ft",
+                "setback.front_alternate",
+                TOPIC,
+                Status.INFO,
+                alternate,
+                limit=alternate.value,
+                limit_max=alternate.value_max,
+                unit="ft",
             )
         )
     if ctx.units is not None and ctx.units >= 10:
@@ -91,10 +143,19 @@ def _extras(ctx: Context, out: list[Finding]) -> None:
         if upper is not None:
             out.append(
                 from_record(
-                    "setback.interior_side_upper_walls", TOPIC, Status.INFO, upper,
-                    value=num(ctx.building.interior_side_setback_ft), limit=upper.value, unit="ft",
+                    "setback.interior_side_upper_walls",
+                    TOPIC,
+                    Status.INFO,
+                    upper,
+                    value=num(ctx.building.interior_side_setback_ft),
+                    limit=upper.value,
+                    unit="ft",
                 )
             )
     garage = view.get("garage.placement", zone)
     if garage is not None:
-        out.append(from_record("garage.placement", TOPIC, Status.INFO, garage, limit=garage.value, unit="ft"))
+        out.append(
+            from_record(
+                "garage.placement", TOPIC, Status.INFO, garage, limit=garage.value, unit="ft"
+            )
+        )

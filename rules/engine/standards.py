@@ -49,7 +49,12 @@ SOURCES = frozenset({"code_text", "secondary"})
 COUNTS = frozenset({"structures", "structures_and_pavement"})
 
 # Unit conversions are arithmetic, not law.
-_FACTORS = {("ft", "in"): 12.0, ("in", "ft"): 1 / 12.0, ("acre", "sqft"): 43560.0, ("sqft", "acre"): 1 / 43560.0}
+_FACTORS = {
+    ("ft", "in"): 12.0,
+    ("in", "ft"): 1 / 12.0,
+    ("acre", "sqft"): 43560.0,
+    ("sqft", "acre"): 1 / 43560.0,
+}
 
 _KEYS = frozenset(
     {
@@ -140,7 +145,7 @@ class Standard:
 
 class View:
     """The records in force on one date, keyed by (rule, zone, case); a record
-    for every zone is keyed by zone "*" and yields to a zone's own record."""
+    for every zone (no ``zones``) applies to each zone without its own record."""
 
     __slots__ = ("as_of", "include_proposed", "active", "proposed")
 
@@ -151,14 +156,12 @@ class View:
         self.proposed = proposed
 
     def get(self, rule: str, zone: str, case: str = "default") -> Standard | None:
-        active = self.active
-        return active.get((rule, zone, case)) or active.get((rule, "*", case))
+        return self.active.get((rule, zone, case))
 
     def get_proposed(self, rule: str, zone: str, case: str = "default") -> Standard | None:
         """A proposed record whether or not proposals are being applied, for
         showing "the redline would change this to ..."."""
-        proposed = self.proposed
-        return proposed.get((rule, zone, case)) or proposed.get((rule, "*", case))
+        return self.proposed.get((rule, zone, case))
 
 
 class Standards:
@@ -182,7 +185,13 @@ class Standards:
         return tuple(r for r in self.records if r.rule == rule)
 
     def get(
-        self, rule: str, zone: str, case: str = "default", *, as_of: date, include_proposed: bool = False
+        self,
+        rule: str,
+        zone: str,
+        case: str = "default",
+        *,
+        as_of: date,
+        include_proposed: bool = False,
     ) -> Standard | None:
         return self.view(as_of, include_proposed).get(rule, zone, case)
 
@@ -207,6 +216,13 @@ class Standards:
                     target[(record.rule, zone, case)] = record
         if include_proposed:
             active.update(proposed)
+        # A record for every zone is copied under each zone that has no record
+        # of its own, so that a look-up is one dictionary access.
+        for table in (active, proposed):
+            for (rule, zone, case), record in list(table.items()):
+                if zone == "*":
+                    for code in ZONES:
+                        table.setdefault((rule, code, case), record)
         return View(as_of, include_proposed, active, proposed)
 
 
@@ -230,7 +246,9 @@ def _load(path: Path) -> Standards:
     for file in files:
         for record in _read_file(file):
             if record.id in seen:
-                raise StandardsError(file.name, record.id, "id", f"duplicate id (also in {seen[record.id]})")
+                raise StandardsError(
+                    file.name, record.id, "id", f"duplicate id (also in {seen[record.id]})"
+                )
             seen[record.id] = file.name
             records.append(record)
     _check_overlaps(records)

@@ -29,7 +29,9 @@ ELIGIBLE_RULES = frozenset(
 )
 
 
-def hint(ctx: Context, rule: str, value: float, limit: float, *, too_low: bool) -> MinorVariance | None:
+def hint(
+    ctx: Context, rule: str, value: float, limit: float, *, too_low: bool
+) -> MinorVariance | None:
     """The minor-variance hint for a value failing ``limit``, or None when the
     shortfall is beyond what a minor variance can reach. ``too_low`` says the
     value is under a minimum (else over a maximum)."""

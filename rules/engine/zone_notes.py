@@ -18,7 +18,11 @@ def check(ctx: Context, out: list[Finding]) -> None:
     view, zone = ctx.view, ctx.zone
     size = view.get("dwelling.max_size", zone)
     if size is not None and ctx.units != 1:
-        out.append(from_record("dwelling.max_size", TOPIC, Status.INFO, size, limit=size.value, unit="sqft"))
+        out.append(
+            from_record(
+                "dwelling.max_size", TOPIC, Status.INFO, size, limit=size.value, unit="sqft"
+            )
+        )
     if ctx.residential:
         nu = view.get("residential.nu_standards", zone)
         if nu is not None:

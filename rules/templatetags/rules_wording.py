@@ -164,3 +164,74 @@ def field_label(name: str) -> str:
 
     field = CheckForm.base_fields.get(name)
     return str(field.label) if field else name
+
+
+CASE_LABELS = {
+    "front_or_street_side_setback": "In the front or street-side setback",
+    "front_or_street_side_setback_adr": "In the front or street-side setback, with design review",
+    "interior_side_or_rear_setback": "In an interior side or rear setback",
+    "outside_setbacks": "Outside the required setbacks",
+    "sight_visibility_area": "In a sight visibility area (corners, driveways)",
+    "no_setback_zone_within_20ft_solid": "No-setback district, within 20 ft of the street line, solid",
+    "no_setback_zone_within_20ft_open": "No-setback district, within 20 ft of the street line, open design",
+    "no_setback_zone_beyond_20ft": "No-setback district, 20 ft or more behind the street line",
+    "note_1_open_design": "By right if the part above 7 ft is open design",
+    "note_1_building_permit": "Building permit needed above",
+    "note_2_minor_use_permit": "Minor use permit and design review needed above",
+    "detached_garage": "Detached garages",
+}
+
+
+@register.filter
+def standard_label(record) -> str:
+    """A standards record named by its case where the case says more than the rule."""
+    case = record.case
+    if case in CASE_LABELS:
+        return CASE_LABELS[case]
+    label = RULE_LABELS.get(record.rule, record.rule)
+    if case and case != "default":
+        return f"{label} ({', '.join(record.cases)})"
+    return label
+
+
+@register.filter
+def comparison_word(comparison: str) -> str:
+    return {"min": "At least", "max": "Up to", "equal_or_range": "At"}.get(comparison, "")
+
+
+NOTE_SHORT = {
+    "subdivision_review": "Set in subdivision review",
+    "no_standard_for_zone": "Not in our copy of the code",
+    "not_applicable": "N.A.",
+    "none_required": "None required",
+    "not_encoded": "See the section",
+}
+
+
+@register.filter
+def std(record) -> str:
+    """A standards record as a short figure for a table cell: '20 ft', 'build-to 15 ft', '0–10 ft'."""
+    if record is None:
+        return "—"
+    if record.comparison == "none" or record.value is None:
+        return NOTE_SHORT.get(record.note or "", "—")
+    unit = record.unit
+    if unit == "acres_per_unit":
+        return f"1 home per {num(record.value)} acre{'s' if record.value != 1 else ''}"
+    figure = num(record.value)
+    if record.value_max is not None:
+        figure = f"{figure}–{num(record.value_max)}"
+    text = f"{figure} {UNIT_LABELS.get(unit, unit)}" if unit != "percent" else f"{figure}%"
+    if record.note == "build_to_line":
+        return f"build-to {text}"
+    if record.note == "build_to_range":
+        return f"build-to {text}"
+    return text
+
+
+@register.filter
+def is_section_number(section) -> bool:
+    """Whether a citation names a real section we can link to (hillside rules cite none yet)."""
+    from cotati_site.models import SECTION_NUMBER_RE
+
+    return bool(section) and bool(SECTION_NUMBER_RE.match(str(section)))

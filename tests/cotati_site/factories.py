@@ -11,7 +11,11 @@ def make_topic(slug="test-topic", **fields) -> Topic:
 
 
 def make_section(number="99.99.010", **fields) -> CodeSection:
-    defaults = {"title": "Test section", "code_title": 99, "source_url": "https://ecode360.com/CO4398"}
+    defaults = {
+        "title": "Test section",
+        "code_title": 99,
+        "source_url": "https://ecode360.com/CO4398",
+    }
     return CodeSection.objects.create(number=number, **{**defaults, **fields})
 
 

@@ -17,8 +17,14 @@ def editor(client):
 
 
 def test_editors_group_has_exactly_the_permissions_it_needs():
-    codenames = set(Group.objects.get(name="Editors").permissions.values_list("codename", flat=True))
-    expected = {f"{action}_{model}" for model in ("summary", "topic", "faq") for action in ("add", "change", "delete", "view")}
+    codenames = set(
+        Group.objects.get(name="Editors").permissions.values_list("codename", flat=True)
+    )
+    expected = {
+        f"{action}_{model}"
+        for model in ("summary", "topic", "faq")
+        for action in ("add", "change", "delete", "view")
+    }
     assert codenames == expected | {"view_codesection"}
 
 
@@ -43,14 +49,26 @@ def test_editor_can_change_a_summary_and_see_it_on_the_public_page(client, edito
     }
     response = client.post(url, data)
     assert response.status_code == 302, response.content.decode()[:2000]
-    assert "An edited headline for the test." in client.get(summary.topic.get_absolute_url()).content.decode()
+    assert (
+        "An edited headline for the test."
+        in client.get(summary.topic.get_absolute_url()).content.decode()
+    )
 
 
 def test_editor_can_read_but_not_change_a_code_section(client, editor):
     section = CodeSection.objects.get(number="17.24.020")
     url = f"/admin/cotati_site/codesection/{section.pk}/change/"
     assert client.get(url).status_code == 200  # view permission: read-only form
-    response = client.post(url, {"number": section.number, "title": "Tampered", "code_title": 17, "chapter": "17.24", "source_url": section.source_url})
+    response = client.post(
+        url,
+        {
+            "number": section.number,
+            "title": "Tampered",
+            "code_title": 17,
+            "chapter": "17.24",
+            "source_url": section.source_url,
+        },
+    )
     assert response.status_code == 403
     section.refresh_from_db()
     assert section.title != "Tampered"

@@ -96,7 +96,7 @@ def test_code_library_lists_sections_in_code_order(client):
     make_section("99.99.9", title="Nine")
     make_section("99.99.10", title="Ten")
     html = client.get(reverse("section_list")).content.decode()
-    assert html.index("§ 99.99.9 ") < html.index("§ 99.99.10 ")
+    assert html.index("§ 99.99.9</span>") < html.index("§ 99.99.10</span>")
 
 
 def test_robots_and_sitemap(client):

@@ -13,12 +13,19 @@ def run_manage(*args, **env):
     clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     clean.update(env)
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=BASE, env=clean, capture_output=True, text=True, timeout=120
+        [sys.executable, "manage.py", *args],
+        cwd=BASE,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
 def test_a_secret_key_is_required_when_debug_is_off():
-    result = run_manage("check", DJANGO_SETTINGS_MODULE="cotati_site.settings", DJANGO_DEBUG="false")
+    result = run_manage(
+        "check", DJANGO_SETTINGS_MODULE="cotati_site.settings", DJANGO_DEBUG="false"
+    )
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY must be set" in result.stderr
 

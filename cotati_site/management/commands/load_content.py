@@ -18,14 +18,20 @@ FIXTURES = ("sections.json", "topics.json", "summaries.json", "faqs.json")
 
 
 class Command(BaseCommand):
-    help = "Load code sections, topics, summaries and FAQs from fixtures/ (existing records are kept)."
+    help = (
+        "Load code sections, topics, summaries and FAQs from fixtures/ (existing records are kept)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
-            "--update", action="store_true", help="Overwrite existing records with the fixture content."
+            "--update",
+            action="store_true",
+            help="Overwrite existing records with the fixture content.",
         )
         parser.add_argument(
-            "--fixtures-dir", default=str(Path(settings.BASE_DIR) / "fixtures"), help="Where the fixtures are."
+            "--fixtures-dir",
+            default=str(Path(settings.BASE_DIR) / "fixtures"),
+            help="Where the fixtures are.",
         )
 
     def handle(self, *args, update: bool = False, fixtures_dir: str, **options):

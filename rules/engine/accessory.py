@@ -1,0 +1,84 @@
+"""§ 17.42.160 Residential accessory uses and structures: height.
+
+Accessory structures other than detached garages: 12 ft, more with a minor use
+permit. Detached garages are excepted; we show the zone's main-structure
+height for them without a verdict. OSC and OSR send accessory height to
+§ 17.42.020, which we do not encode.
+"""
+
+from __future__ import annotations
+
+from rules.engine._common import Context, at_most, from_record, missing, no_record, num, numberless
+from rules.engine.findings import Finding, Status
+from rules.engine.inputs import ACCESSORY_TYPES
+
+TOPIC = "accessory"
+RULE = "accessory.height"
+
+
+def check(ctx: Context, out: list[Finding]) -> None:
+    accessory = ctx.plan.accessory
+    view, zone = ctx.view, ctx.zone
+    kind = accessory.type
+    height = num(accessory.height_ft)
+    record = view.get(RULE, zone)
+    if record is None:
+        out.append(no_record(RULE, TOPIC))
+        return
+    if record.comparison == "none":
+        out.append(numberless(RULE, TOPIC, record))
+        return
+    if kind not in ACCESSORY_TYPES:
+        note = "input_missing" if kind is None else "unknown_choice"
+        out.append(
+            missing(
+                RULE,
+                TOPIC,
+                record,
+                ("accessory_type",),
+                value=height,
+                limit=record.value,
+                unit="ft",
+                note=note,
+            )
+        )
+        return
+    if kind == "detached_garage":
+        garage = view.get(RULE, zone, "detached_garage")
+        if garage is not None:
+            main = view.get("height.main", zone)
+            zone_limit = main.value if main is not None and main.comparison != "none" else None
+            out.append(
+                from_record(
+                    RULE, TOPIC, Status.INFO, garage, value=height, limit=zone_limit, unit="ft"
+                )
+            )
+            return
+    if height is None:
+        out.append(
+            missing(RULE, TOPIC, record, ("accessory_height_ft",), limit=record.value, unit="ft")
+        )
+    elif at_most(height, record.value):
+        out.append(
+            from_record(
+                RULE, TOPIC, Status.PASS, record, value=height, limit=record.value, unit="ft"
+            )
+        )
+    elif record.approval is not None:
+        out.append(
+            from_record(
+                RULE,
+                TOPIC,
+                Status.NEEDS_APPROVAL,
+                record,
+                value=height,
+                limit=record.value,
+                unit="ft",
+            )
+        )
+    else:
+        out.append(
+            from_record(
+                RULE, TOPIC, Status.FAIL, record, value=height, limit=record.value, unit="ft"
+            )
+        )

@@ -1,0 +1,71 @@
+"""Real-browser tests: Playwright driving Debian's chromium against the live test server.
+
+They skip with a reason on a machine without /usr/bin/chromium, and fail instead
+when CI is set, so CI can never pass without running them.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(
+                "CI is set but /usr/bin/chromium is missing: install Debian's chromium package."
+            )
+        pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed on this machine.")
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def site(live_server, transactional_db):
+    """The live server with the shipped content (transactional tests start from an empty database)."""
+    call_command("load_content", verbosity=0)
+    return live_server
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def page_without_js(browser):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def save_screenshot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
