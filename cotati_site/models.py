@@ -47,6 +47,23 @@ def validate_body(blocks) -> None:
             raise ValidationError(f"Block {index} needs its text.")
 
 
+def body_as_text(blocks) -> str:
+    """The words of a body, tables included, as plain text (for search and snippets)."""
+    lines = []
+    for block in blocks or []:
+        if block.get("type") == "table":
+            lines.append(block.get("caption", ""))
+            for row in block.get("head", []) + block.get("rows", []):
+                if isinstance(row, dict):
+                    lines.append(row.get("group", ""))
+                else:
+                    lines.append(" ".join(str(cell) for cell in row))
+            lines.extend(block.get("notes", []))
+        else:
+            lines.append(" ".join(filter(None, [block.get("label", ""), block.get("text", "")])))
+    return "\n".join(line for line in lines if line)
+
+
 class CodeSection(models.Model):
     """One section of the Cotati Municipal Code, as the code numbers and words it.
 
@@ -103,6 +120,11 @@ class CodeSection(models.Model):
         blank=True,
         help_text="Where the text came from when it is not the official code itself (e.g. a quotation in another source).",
     )
+    search_text = models.TextField(
+        blank=True,
+        editable=False,
+        help_text="The body as plain text, derived on save, for search.",
+    )
     sort_key = models.CharField(
         max_length=80,
         editable=False,
@@ -119,6 +141,7 @@ class CodeSection(models.Model):
 
     def save(self, *args, **kwargs):
         self.sort_key = section_sort_key(self.number)
+        self.search_text = body_as_text(self.body)
         if not self.chapter:
             self.chapter = ".".join(self.number.split(".")[:2])
         super().save(*args, **kwargs)
