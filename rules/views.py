@@ -18,7 +18,12 @@ def run_check(form: CheckForm):
 
 @require_GET
 def check_my_lot(request):
-    form = CheckForm(request.GET) if request.GET else CheckForm()
+    # The form's own submissions always carry `zone`; a link without it (e.g. from a
+    # topic page) only pre-fills answers and opens a section, without error messages.
+    if "zone" in request.GET:
+        form = CheckForm(request.GET)
+    else:
+        form = CheckForm(initial=request.GET.dict())
     result = lot = plan = None
     if form.is_bound and form.is_valid():
         result, lot, plan = run_check(form)

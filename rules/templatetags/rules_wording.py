@@ -120,8 +120,14 @@ def status_label(status) -> str:
     return STATUS_LABELS.get(str(status), ("", str(status)))[1]
 
 
+SINGULAR_UNITS = {"units": "home", "acre": "acre"}
+
+
 @register.filter
-def unit_label(unit) -> str:
+def unit_label(unit, value=None) -> str:
+    """The unit's words, singular when the figure beside it is exactly one."""
+    if value is not None and unit in SINGULAR_UNITS and float(value) == 1:
+        return SINGULAR_UNITS[unit]
     return UNIT_LABELS.get(unit or "", unit or "")
 
 
@@ -216,15 +222,17 @@ def std(record) -> str:
     if record.comparison == "none" or record.value is None:
         return NOTE_SHORT.get(record.note or "", "—")
     unit = record.unit
+    if record.note == "none_required" and not record.value:
+        return NOTE_SHORT["none_required"]
     if unit == "acres_per_unit":
         return f"1 home per {num(record.value)} acre{'s' if record.value != 1 else ''}"
+    if unit == "units" and not record.value:
+        return "No homes allowed"
     figure = num(record.value)
-    if record.value_max is not None:
+    if record.value_max is not None and record.value_max != record.value:
         figure = f"{figure}–{num(record.value_max)}"
-    text = f"{figure} {UNIT_LABELS.get(unit, unit)}" if unit != "percent" else f"{figure}%"
+    text = f"{figure}%" if unit == "percent" else f"{figure} {unit_label(unit, record.value)}"
     if record.note == "build_to_line":
-        return f"build-to {text}"
-    if record.note == "build_to_range":
         return f"build-to {text}"
     return text
 

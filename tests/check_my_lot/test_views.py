@@ -153,3 +153,17 @@ def test_huge_but_valid_numbers_do_not_break_the_page(client):
     response = client.get(URL, {"zone": "RR-1.5", "lot_width_ft": "10000", "lot_depth_ft": "0.5"})
     assert response.status_code == 200
     assert 'data-rule="lot.depth"' in response.content.decode()
+
+
+def test_a_link_without_a_zone_prefills_and_opens_a_section_without_errors(client):
+    html = client.get(
+        URL, {"show": "fence", "fence_location": "front_or_street_side_setback"}
+    ).content.decode()
+    assert "has-error" not in html
+    assert '<details id="section-fence" open>' in html
+    assert '<option value="front_or_street_side_setback" selected>' in html
+
+
+def test_topic_pages_link_to_the_checker_for_their_part_of_the_plan(client):
+    html = client.get("/topics/fences-and-walls/").content.decode()
+    assert "/check-my-lot/?show=fence" in html

@@ -1,0 +1,121 @@
+"""The district pages show Tables 2-4 to 2-18 at the code's exact figures.
+
+Expected cells are typed from the code's own tables (not read from the rules
+data), so a wrong record in rules/data shows up here.
+"""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+EXPECTED = {
+    "NL": {
+        "min_area": "6,000 sq ft",
+        "min_width": "60 ft",
+        "density": "4 to 6 homes per acre",
+        "front": "20 ft",
+        "interior_side": "5 ft",
+        "street_side": "10 ft",
+        "rear": "20 ft",
+        "coverage": "40%",
+        "height": "28 ft",
+    },
+    "NM": {
+        "min_area": "4,000 sq ft",
+        "min_width": "50 ft",
+        "front": "15 ft",
+        "rear": "15 ft",
+        "coverage": "55%",
+    },
+    "NU": {
+        "min_area": "2,500 sq ft",
+        "front": "build-to 15 ft",
+        "rear": "10 ft",
+        "coverage": "75%",
+        "height": "35 ft",
+    },
+    "CE": {
+        "front": "build-to 10 ft",
+        "interior_side": "None required; 10 ft abutting a residential zone",
+        "rear": "10 ft; 20 ft abutting a residential zone",
+        "coverage": "80%",
+        "height": "35 ft; 45 ft with use permit; 45 ft per § 17.30.040(D)",
+    },
+    "CG": {
+        "height": "35 ft; 50 ft with use permit; 45 ft per § 17.30.040(D)",
+        "front": "build-to 0 ft; build-to 30 ft on named frontages",
+    },
+    "CD": {"min_area": "2,000 sq ft", "min_width": "20 ft", "coverage": "100%", "rear": "10 ft"},
+    "CI": {
+        "min_area": "10,000 sq ft",
+        "min_width": "100 ft",
+        "front": "20 ft",
+        "rear": "30 ft",
+        "height": "40 ft",
+    },
+    "RR-1.5": {
+        "min_area": "1.5 acres (65,340 sq ft)",
+        "min_width": "100 ft",
+        "density": "1 home per 1.5 acres",
+        "front": "25 ft",
+        "height": "28 ft",
+    },
+    "RVL-0.5": {"min_area": "0.5 acres (21,780 sq ft)", "density": "1 home per 0.5 acres"},
+    "OSC": {
+        "front": "30 ft",
+        "interior_side": "20 ft",
+        "coverage": "5% (incl. pavement)",
+        "height": "35 ft",
+    },
+    "OSR": {"density": "No homes allowed"},
+    "SW": {"front": "0–10 ft", "interior_side": "10 ft", "coverage": "75%", "height": "40 ft"},
+    "TOC": {
+        "coverage": "100%",
+        "height": "45 ft; 55 ft with use permit",
+        "rear": "10 ft; 20 ft abutting a residential zone",
+    },
+}
+
+
+def district_cells(html: str, zone: str) -> dict[str, str]:
+    row = re.search(rf'<tr data-zone="{re.escape(zone)}">(.*?)</tr>', html, re.S).group(1)
+    cells = re.findall(r'<td data-col="(\w+)">(.*?)</td>', row, re.S)
+    return {name: " ".join(re.sub(r"<.*?>", "", value).split()) for name, value in cells}
+
+
+@pytest.mark.parametrize("zone", list(EXPECTED))
+def test_district_table_shows_the_code_figures(client, zone):
+    html = client.get("/zoning-districts/").content.decode()
+    cells = district_cells(html, zone)
+    for column, expected in EXPECTED[zone].items():
+        assert cells[column] == expected, (zone, column)
+
+
+def test_every_district_has_a_page_citing_its_table(client):
+    from rules.engine import ZONES
+
+    for code, zone in ZONES.items():
+        response = client.get(f"/zoning-districts/{code}/")
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert zone.table in html
+        assert html.count("<h1") == 1
+
+
+def test_topic_pages_show_key_numbers_from_the_rules_tables(client):
+    from rules.presentation import default_as_of, key_numbers_for
+
+    for slug, feature in (
+        ("fences-and-walls", "fence"),
+        ("sheds-garages-and-accessory-structures", "accessory"),
+        ("home-business", "home_business"),
+        ("flood-zones", "flood"),
+    ):
+        html = client.get(f"/topics/{slug}/").content.decode()
+        records = key_numbers_for(feature, default_as_of()).records
+        assert records, feature
+        for record in records:
+            assert f'data-standard="{record.id}"' in html, (slug, record.id)
+    assert 'data-zone="NL"' in client.get("/topics/zoning-districts/").content.decode()
