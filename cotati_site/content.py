@@ -1,11 +1,15 @@
 """Queries the public pages need: each returns everything a page shows in a fixed number of queries."""
 
+from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Max, Prefetch
+from django.db.models import Max, Prefetch, Q
 from django.shortcuts import get_object_or_404
 
-from cotati_site.models import FAQ, CodeSection, Summary, Topic
+from cotati_site import review
+from cotati_site.models import FAQ, CodeSection, SectionVersion, Summary, Topic, ZoningMapChange
+from cotati_site.versions import Redline, redline
+from rules.presentation import default_as_of
 
 
 def site_checked_on() -> date | None:
@@ -13,16 +17,21 @@ def site_checked_on() -> date | None:
     return Summary.objects.published().aggregate(latest=Max("checked_on"))["latest"]
 
 
-def published_summaries():
-    return Summary.objects.published().prefetch_related(
-        Prefetch("sections", queryset=CodeSection.objects.only("number", "title", "body"))
-    )
+def published_summaries(on: date | None = None):
+    """Published summaries with their sections, each section annotated with its current
+    version and whether a proposal exists (no extra query; see cotati_site.review)."""
+    sections = review.sections_for_summaries(on or default_as_of())
+    return Summary.objects.published().prefetch_related(Prefetch("sections", queryset=sections))
 
 
 def topic_with_content(slug: str) -> tuple[Topic, list[Summary], list[FAQ], date | None]:
-    """A topic with its published summaries (and their sections) and FAQs: four queries."""
+    """A topic with its published summaries (and their sections) and FAQs: four queries.
+
+    Each summary gets ``code_changed_on`` (a cited section changed since it was checked)
+    and ``proposed_sections`` (cited sections with a proposed amendment)."""
     topic = get_object_or_404(Topic, slug=slug)
     summaries = list(published_summaries().filter(topic=topic).order_by("order", "pk"))
+    review.attach_review_state(summaries)
     faqs = list(FAQ.objects.published().filter(topic=topic).order_by("order", "pk"))
     # The page is only as fresh as its least recently checked rule.
     checked_on = min((s.checked_on for s in summaries), default=None)
@@ -42,3 +51,71 @@ def section_with_citations(number: str) -> tuple[CodeSection, list[Summary]]:
 
 def topics_for_index():
     return Topic.objects.all().order_by("order", "title")
+
+
+@dataclass(frozen=True)
+class ProposedChange:
+    version: SectionVersion
+    base: SectionVersion | None  # the adopted text it is compared with, if we hold one
+    redline: Redline
+
+
+@dataclass(frozen=True)
+class SectionText:
+    """What a section page shows besides the section: its versions on one date."""
+
+    as_of: date
+    versions: list[SectionVersion]
+    current: SectionVersion | None
+    proposals: list[ProposedChange]
+
+
+def section_text(section: CodeSection, on: date) -> SectionText:
+    """The versions of ``section``, the one in force on ``on``, and each proposal as a
+    redline against it: one query."""
+    versions = list(section.versions.all())
+    in_force = [
+        v for v in versions if not v.is_proposed and v.effective_on and v.effective_on <= on
+    ]
+    current = max(in_force, key=lambda v: (v.effective_on, v.pk), default=None)
+    proposals = [
+        ProposedChange(v, current, redline(current.body if current else section.body, v.body))
+        for v in versions
+        if v.is_proposed
+    ]
+    return SectionText(as_of=on, versions=versions, current=current, proposals=proposals)
+
+
+def compare_versions(section: CodeSection, from_id: int | None, to_id: int | None):
+    """Two versions of ``section`` (either may be None: no text) and the redline between."""
+    versions = {v.pk: v for v in section.versions.all()}
+    if (from_id is not None and from_id not in versions) or (
+        to_id is not None and to_id not in versions
+    ):
+        return None
+    old, new = versions.get(from_id), versions.get(to_id)
+    return (
+        old,
+        new,
+        redline(old.body if old else [], new.body if new else []),
+        list(versions.values()),
+    )
+
+
+def proposed_changes():
+    """Every proposed section version (with its section) and zoning-map change."""
+    versions = list(
+        SectionVersion.objects.proposed()
+        .select_related("section")
+        .order_by("section__sort_key", "pk")
+    )
+    return versions, list(ZoningMapChange.objects.filter(status="proposed"))
+
+
+def zoning_map_changes_for(zone_code: str) -> list[ZoningMapChange]:
+    """Map changes that take parcels into or out of a district (adopted or proposed)."""
+    return list(
+        ZoningMapChange.objects.filter(
+            Q(from_zone__iexact=zone_code) | Q(to_zone__iexact=zone_code)
+        )
+    )

@@ -6,11 +6,13 @@ rule each, always citing where the rule comes from.
 """
 
 import re
+from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
 from django.urls import reverse
+from simple_history.models import HistoricalRecords
 
 SECTION_NUMBER_RE = re.compile(r"^\d+(\.\d+)*[A-Z]?$")
 
@@ -154,7 +156,28 @@ class CodeSection(models.Model):
         return bool(self.body)
 
 
-class Topic(models.Model):
+class Revisioned(models.Model):
+    """Content two editors may edit at once: each save bumps ``revision``, and the admin
+    form refuses a save made from a form that showed an older revision."""
+
+    revision = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="Counts saves; the admin refuses a save made from an out-of-date form.",
+    )
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        self.revision = (self.revision or 0) + 1
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "revision"}
+        super().save(*args, **kwargs)
+
+
+class Topic(Revisioned):
     """A question residents ask about their lot (fences, sheds, a home business, ...)."""
 
     class Feature(models.TextChoices):
@@ -193,6 +216,8 @@ class Topic(models.Model):
         help_text="Which numbers from the rules tables the page shows, and which part of Check my lot it links to.",
     )
 
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["order", "title"]
 
@@ -217,8 +242,13 @@ class PublishedQuerySet(models.QuerySet):
         return self.filter(is_published=True)
 
 
-class Summary(models.Model):
-    """One rule in plain language, with where it comes from."""
+class Summary(Revisioned):
+    """One rule in plain language, with where it comes from.
+
+    ``checked_versions`` records which version of each cited section the summary was
+    last checked against; when a cited section gets a newer adopted version in force,
+    the summary needs review (see ``cotati_site.review``).
+    """
 
     class SourceKind(models.TextChoices):
         COTATI_CODE = "cotati_code", "Cotati code"
@@ -279,6 +309,15 @@ class Summary(models.Model):
     checked_on = models.DateField(
         help_text="The date this summary was last checked against its source."
     )
+    checked_versions = models.JSONField(
+        default=dict,
+        blank=True,
+        editable=False,
+        help_text=(
+            "The version of each cited section this summary was checked against: section number → "
+            "version id. Set by the action 'Checked against the current code today'."
+        ),
+    )
     is_published = models.BooleanField(
         default=False,
         help_text="Only published summaries appear on public pages; drafts are visible to staff only.",
@@ -292,6 +331,7 @@ class Summary(models.Model):
     )
 
     objects = PublishedQuerySet.as_manager()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["topic__order", "order", "pk"]
@@ -312,7 +352,7 @@ class Summary(models.Model):
             )
 
 
-class FAQ(models.Model):
+class FAQ(Revisioned):
     """A question residents ask, answered in plain language, on a topic page."""
 
     topic = models.ForeignKey(
@@ -335,6 +375,7 @@ class FAQ(models.Model):
     )
 
     objects = PublishedQuerySet.as_manager()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["topic__order", "order", "pk"]
@@ -346,3 +387,135 @@ class FAQ(models.Model):
 
     def get_absolute_url(self) -> str:
         return f"{self.topic.get_absolute_url()}#faq-{self.pk}"
+
+
+class VersionStatus(models.TextChoices):
+    ADOPTED = "adopted", "Adopted"
+    PROPOSED = "proposed", "Proposed (not law)"
+
+
+class SectionVersionQuerySet(models.QuerySet):
+    def adopted(self):
+        return self.filter(status=VersionStatus.ADOPTED)
+
+    def proposed(self):
+        return self.filter(status=VersionStatus.PROPOSED)
+
+    def in_force(self, on: date):
+        """Adopted versions in effect on ``on``; a proposed version never is."""
+        return self.adopted().filter(effective_on__lte=on)
+
+    def current(self, section, on: date):
+        """The text of ``section`` in force on ``on``: the latest adopted version in effect."""
+        return self.in_force(on).filter(section=section).order_by("-effective_on", "-pk").first()
+
+
+class SectionVersion(models.Model):
+    """One text of a code section: adopted (law from its effective date) or proposed (not law).
+
+    The text is held as blocks, like ``CodeSection.body``. A version may hold only part of
+    a section (``part``), e.g. subsection (B) as an amending ordinance prints it.
+    """
+
+    section = models.ForeignKey(
+        CodeSection,
+        on_delete=models.CASCADE,
+        related_name="versions",
+        help_text="The section this is a version of.",
+    )
+    status = models.CharField(
+        max_length=10,
+        choices=VersionStatus.choices,
+        default=VersionStatus.PROPOSED,
+        help_text="Adopted: law from its effective date. Proposed: a draft amendment, never counted as current.",
+    )
+    source = models.CharField(
+        max_length=200,
+        help_text="The ordinance or proposal the text comes from, e.g. 'Ord. 939' or 'Spring 2026 code cleanup (proposed)'.",
+    )
+    proposed_as = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="For a version adopted after being proposed: the proposal it was published as.",
+    )
+    part = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="The part of the section this text covers, e.g. '(B)' or 'Table 3-2'. Leave blank for the whole section.",
+    )
+    body = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_body],
+        help_text="The text as blocks (headings, paragraphs, tables), like a code section's body.",
+    )
+    adopted_on = models.DateField(
+        null=True, blank=True, help_text="The date the council adopted it, when known."
+    )
+    effective_on = models.DateField(
+        null=True,
+        blank=True,
+        help_text="The date it takes (or took) effect. Required for an adopted version; empty for a proposal.",
+    )
+    notes = models.TextField(
+        blank=True,
+        help_text="Editorial judgements made in transcribing the text (shown to readers).",
+    )
+    source_url = models.URLField(
+        max_length=500, blank=True, help_text="Where the official text of this version can be read."
+    )
+    retrieved_on = models.DateField(
+        null=True, blank=True, help_text="The date the text was taken from its source."
+    )
+
+    objects = SectionVersionQuerySet.as_manager()
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["section__sort_key", models.F("effective_on").asc(nulls_last=True), "pk"]
+        verbose_name = "section version"
+
+    def __str__(self) -> str:
+        part = f"{self.part} " if self.part else ""
+        return f"§ {self.section_id} {part}— {self.source} ({self.get_status_display()})"
+
+    def clean(self):
+        if self.status == VersionStatus.ADOPTED and not self.effective_on:
+            raise ValidationError({"effective_on": "An adopted version needs its effective date."})
+
+    @property
+    def is_proposed(self) -> bool:
+        return self.status == VersionStatus.PROPOSED
+
+    def as_text(self) -> str:
+        return body_as_text(self.body)
+
+
+class ZoningMapChange(models.Model):
+    """A change to the zoning map for one parcel, adopted or proposed (e.g. in a rezoning)."""
+
+    apn = models.CharField(
+        "APN", max_length=20, help_text="The Assessor Parcel Number, e.g. 144-720-061."
+    )
+    from_zone = models.CharField(max_length=20, help_text="The district code before, e.g. CE.")
+    to_zone = models.CharField(max_length=20, help_text="The district code after, e.g. NM.")
+    status = models.CharField(
+        max_length=10,
+        choices=VersionStatus.choices,
+        default=VersionStatus.PROPOSED,
+        help_text="Adopted: the map is changed from its effective date. Proposed: not law yet.",
+    )
+    source = models.CharField(
+        max_length=200,
+        help_text="The ordinance or proposal, e.g. 'Spring 2026 code cleanup (proposed)'.",
+    )
+    adopted_on = models.DateField(null=True, blank=True)
+    effective_on = models.DateField(null=True, blank=True)
+    notes = models.TextField(blank=True, help_text="What the source says, and what it leaves open.")
+
+    class Meta:
+        ordering = ["apn", "pk"]
+        verbose_name = "zoning map change"
+
+    def __str__(self) -> str:
+        return f"APN {self.apn}: {self.from_zone} → {self.to_zone} ({self.get_status_display()})"

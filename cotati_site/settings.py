@@ -5,7 +5,7 @@ differs between production and development except what those variables say.
 """
 
 import os
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -46,7 +46,10 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
+    "django.contrib.postgres",
     "django_htmx",
+    "simple_history",
+    "axes",
     "cotati_site",
     "rules",
 ]
@@ -54,13 +57,26 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "cotati_site.security.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A view that cannot reach the database answers a friendly 503 (templates/503.html).
+    "cotati_site.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Records which staff user made each change in the edit history (django-simple-history).
+    "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into a refusal.
+    "axes.middleware.AxesMiddleware",
+]
+
+# django-axes checks every login against its failure records before Django's own backend runs.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "cotati_site.urls"
@@ -93,6 +109,27 @@ DATABASES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The cache: Redis when DJANGO_CACHE_URL (or REDIS_URL) names one, shared by every app
+# server; otherwise each process keeps its own in memory (fine for a single process).
+CACHE_URL = os.environ.get("DJANGO_CACHE_URL") or os.environ.get("REDIS_URL", "")
+if CACHE_URL:
+    if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured("DJANGO_CACHE_URL/REDIS_URL must be a redis:// URL.")
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "cotati",
+            # A cache that stops answering must not stall pages: they render without it.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# How long a rendered public page is reused for anonymous readers (cotati_site/cache.py);
+# staff edits make it stale at once. 0 turns the page cache off.
+CONTENT_CACHE_SECONDS = int(os.environ.get("DJANGO_CONTENT_CACHE_SECONDS", "300"))
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -106,7 +143,7 @@ USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -140,6 +177,34 @@ SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy, sent by cotati_site.security: scripts and styles only from our own
+# origin, nothing inline (htmx is configured by a meta tag; JSON-LD is data, not script).
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+# Django 5.2's admin runs under the same policy (checked in a real browser by
+# tests/e2e/test_content_security_policy.py); set a string here to give it its own.
+CONTENT_SECURITY_POLICY_ADMIN = None
+
+# Staff login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one
+# username from one address, that pair is refused, even with the right password, until the
+# cool-off passes. Behind a proxy set DJANGO_PROXY_COUNT so the client's address is used.
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_AXES_COOLOFF_MINUTES", "30")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "cotati_site.security.client_ip"
+PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
 
 LOGGING = {
     "version": 1,

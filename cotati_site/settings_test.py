@@ -22,3 +22,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # No collected static files in tests; WhiteNoise serves from the finders instead.
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
+# Each test process keeps its own cache, and pages are not cached unless a test turns it on
+# (tests/cotati_site/test_page_cache.py), so tests that change content see it at once.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CONTENT_CACHE_SECONDS = 0

@@ -5,6 +5,8 @@ import json
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from cotati_site.templatetags.rich_text import sanitize
+
 # The same escapes Django's json_script uses, so text typed by staff can never close the element.
 _ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
 
@@ -17,7 +19,7 @@ def faq_page(faqs) -> SafeString:
             {
                 "@type": "Question",
                 "name": faq.question,
-                "acceptedAnswer": {"@type": "Answer", "text": faq.answer},
+                "acceptedAnswer": {"@type": "Answer", "text": sanitize(faq.answer)},
             }
             for faq in faqs
         ],

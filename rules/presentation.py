@@ -67,9 +67,10 @@ class Result:
     findings: list[Finding]
     groups: list[FindingGroup]
     counts: dict[str, int]
+    include_proposed: bool = False  # proposed amendments were applied (not law)
 
 
-def build_result(findings: list[Finding], as_of: date) -> Result:
+def build_result(findings: list[Finding], as_of: date, *, include_proposed: bool = False) -> Result:
     """Group findings by topic, worst group first and worst finding first within it."""
     by_topic: dict[str, list[Finding]] = {}
     for finding in findings:
@@ -82,7 +83,13 @@ def build_result(findings: list[Finding], as_of: date) -> Result:
     ]
     groups.sort(key=lambda g: SEVERITY[g.findings[0].status])
     counts = Counter(f.status.value for f in findings)
-    return Result(as_of=as_of, findings=findings, groups=groups, counts=dict(counts))
+    return Result(
+        as_of=as_of,
+        findings=findings,
+        groups=groups,
+        counts=dict(counts),
+        include_proposed=include_proposed,
+    )
 
 
 @dataclass(frozen=True)

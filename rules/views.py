@@ -4,6 +4,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from cotati_site.cache import cache_for_anonymous
 from rules.engine import check_lot, load_standards
 from rules.forms import CheckForm
 from rules.presentation import build_result, default_as_of, lot_diagram
@@ -12,10 +13,16 @@ from rules.presentation import build_result, default_as_of, lot_diagram
 def run_check(form: CheckForm):
     lot, plan = form.to_engine()
     as_of = form.cleaned_data.get("as_of") or default_as_of()
-    findings = check_lot(lot, plan, as_of=as_of, standards=load_standards())
-    return build_result(findings, as_of), lot, plan
+    include_proposed = bool(form.cleaned_data.get("include_proposed"))
+    findings = check_lot(
+        lot, plan, as_of=as_of, standards=load_standards(), include_proposed=include_proposed
+    )
+    return build_result(findings, as_of, include_proposed=include_proposed), lot, plan
 
 
+# Results depend only on the query string and the date, so anonymous answers are cached
+# (in each process only: computing one costs less than asking Redis for it).
+@cache_for_anonymous(shared=False)
 @require_GET
 def check_my_lot(request):
     # The form's own submissions always carry `zone`; a link without it (e.g. from a
@@ -40,6 +47,7 @@ def check_my_lot(request):
     return render(request, "rules/check.html", context)
 
 
+@cache_for_anonymous(shared=False)
 @require_GET
 def check_my_lot_json(request):
     form = CheckForm(request.GET)
@@ -52,6 +60,7 @@ def check_my_lot_json(request):
     return JsonResponse(
         {
             "as_of": result.as_of.isoformat(),
+            "include_proposed": result.include_proposed,
             "zone": lot.zone,
             "counts": result.counts,
             "findings": [finding.to_dict() for finding in result.findings],

@@ -34,3 +34,21 @@ def make_summary(topic, *sections, **fields) -> Summary:
 def make_faq(topic, **fields) -> FAQ:
     defaults = {"question": "A test question?", "answer": "A test answer."}
     return FAQ.objects.create(topic=topic, **{**defaults, **fields})
+
+
+def make_version(section, *, status="adopted", body=None, **fields):
+    """A version of ``section``; adopted ones take effect on 2026-01-01 unless told."""
+    from cotati_site.models import SectionVersion
+
+    defaults = {
+        "source": "Ord. 999" if status == "adopted" else "A test proposal (proposed)",
+        "effective_on": date(2026, 1, 1) if status == "adopted" else None,
+    }
+    body = body if body is not None else [{"type": "paragraph", "text": "Text made by a test."}]
+    return SectionVersion.objects.create(
+        section=section, status=status, body=body, **{**defaults, **fields}
+    )
+
+
+def paragraph(text: str) -> list[dict]:
+    return [{"type": "paragraph", "text": text}]

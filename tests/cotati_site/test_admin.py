@@ -25,7 +25,11 @@ def test_editors_group_has_exactly_the_permissions_it_needs():
         for model in ("summary", "topic", "faq")
         for action in ("add", "change", "delete", "view")
     }
-    assert codenames == expected | {"view_codesection"}
+    assert codenames == expected | {
+        "view_codesection",
+        "view_sectionversion",
+        "view_zoningmapchange",
+    }
 
 
 def test_editor_can_change_a_summary_and_see_it_on_the_public_page(client, editor):

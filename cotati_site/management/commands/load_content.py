@@ -13,8 +13,12 @@ from django.core.management.base import BaseCommand
 from django.core.management.color import no_style
 from django.db import connection, transaction
 
-# Order matters: summaries cite sections and belong to topics.
-FIXTURES = ("sections.json", "topics.json", "summaries.json", "faqs.json")
+from cotati_site import review
+from cotati_site.cache import content_changed
+from cotati_site.models import Summary
+
+# Order matters: versions belong to sections; summaries cite sections and belong to topics.
+FIXTURES = ("sections.json", "versions.json", "topics.json", "summaries.json", "faqs.json")
 
 
 class Command(BaseCommand):
@@ -38,6 +42,7 @@ class Command(BaseCommand):
         directory = Path(fixtures_dir)
         created = updated = kept = 0
         models = set()
+        loaded_summaries = []
         with transaction.atomic():
             for name in FIXTURES:
                 with open(directory / name, encoding="utf-8") as handle:
@@ -56,7 +61,20 @@ class Command(BaseCommand):
                             updated += 1
                         else:
                             created += 1
+                        if isinstance(obj, Summary):
+                            loaded_summaries.append(obj)
             self._reset_sequences(models)
+            # The shipped summaries were checked against the shipped code text: record the
+            # version of each cited section in force on the day each was checked. Summaries
+            # kept from before are left alone, so a re-run never clears "needs review".
+            for summary in loaded_summaries:
+                summary.checked_versions = review.versions_to_record(summary, summary.checked_on)
+                Summary.objects.filter(pk=summary.pk).update(
+                    checked_versions=summary.checked_versions
+                )
+            # Cached pages are stale once this commits. Always, not only when records changed:
+            # every release runs this command, and a release may change templates or standards.
+            content_changed()
         self.stdout.write(f"Content: {created} created, {updated} updated, {kept} already present.")
 
     def _reset_sequences(self, models) -> None:

@@ -1,0 +1,208 @@
+"""Whole-page caching for anonymous readers, made stale explicitly when staff edit content.
+
+Public pages (home, topics, code sections, districts, the checker's results) are the same
+for every anonymous reader, so the rendered response is kept, keyed by its URL (query
+string included), whether htmx asked for it, and the date the rules are shown "as of".
+Each entry records the *content generation* it was rendered under. Whatever changes
+content says so by calling ``content_changed()``: the admin (``ContentCacheAdminMixin``)
+and ``load_content``, which every release runs. That bumps the generation, and entries
+rendered under an older one are ignored from then on. There are no signals: the code that
+writes content is the code that says it did.
+
+Two levels: each process keeps recently served pages in memory (bounded), in front of the
+shared cache (Redis when ``DJANGO_CACHE_URL``/``REDIS_URL`` is set, otherwise local
+memory). A process re-reads the shared generation at most every
+``GENERATION_RECHECK_SECONDS``, so a hit costs no network round trip: an edit shows at
+once in the process that made it (and to every logged-in editor, who always gets a
+freshly rendered page), and in every other process within that second.
+
+Logged-in staff (anyone with a session cookie) bypass the cache, and a response that sets
+a cookie or used the session or a CSRF token is never stored. If the shared cache is
+unreachable, pages are rendered as if nothing were cached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from collections import OrderedDict
+from functools import wraps
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpResponse
+
+from rules.presentation import default_as_of
+
+logger = logging.getLogger(__name__)
+
+GENERATION_KEY = "content-generation"
+GENERATION_RECHECK_SECONDS = 1.0
+LOCAL_PAGES = 512  # per process; least recently used pages are dropped first
+_NOT_STORED = {"private", "no-store", "no-cache"}
+
+_lock = threading.Lock()
+_local: OrderedDict[str, tuple] = (
+    OrderedDict()
+)  # key -> (generation, expires, status, body, headers)
+_generation: list = [None, 0.0]  # [value, monotonic time it was read]
+
+
+def forget_local_pages() -> None:
+    """Empty this process's level (tests; the shared cache has its own clear())."""
+    with _lock:
+        _local.clear()
+        _generation[:] = [None, 0.0]
+
+
+def content_generation() -> int:
+    """The shared generation; started from the clock so a lost key never revives old pages."""
+    generation = cache.get(GENERATION_KEY)
+    if generation is None:
+        cache.add(GENERATION_KEY, time.time_ns() // 1000, timeout=None)
+        generation = cache.get(GENERATION_KEY)
+    return generation
+
+
+def bump_content_generation() -> int:
+    """Make every cached page stale now."""
+    try:
+        generation = cache.incr(GENERATION_KEY)
+    except ValueError:  # no generation yet (new or flushed cache)
+        content_generation()
+        generation = cache.incr(GENERATION_KEY)
+    with _lock:
+        _local.clear()
+        _generation[:] = [generation, time.monotonic()]
+    return generation
+
+
+def content_changed() -> None:
+    """Call after writing content: bumps the generation once the transaction commits, so no
+    request can render the old content under the new generation."""
+    transaction.on_commit(bump_content_generation, robust=True)
+
+
+def _current_generation() -> int:
+    value, read_at = _generation
+    now = time.monotonic()
+    if value is None or now - read_at >= GENERATION_RECHECK_SECONDS:
+        value = content_generation()
+        _generation[:] = [value, now]
+    return value
+
+
+def _page_key(request) -> str:
+    # The host was validated against ALLOWED_HOSTS by CommonMiddleware before the view runs.
+    kind = "htmx" if "HTTP_HX_REQUEST" in request.META else "page"
+    where = (
+        f"{kind} {request.scheme}://{request.META.get('HTTP_HOST', '')}{request.get_full_path()}"
+    )
+    digest = hashlib.sha256(where.encode()).hexdigest()
+    return f"page:{default_as_of().isoformat()}:{digest}"
+
+
+def _may_be_staff(request) -> bool:
+    # Checking the cookie, not request.user, keeps a cache hit free of database queries.
+    return settings.SESSION_COOKIE_NAME in request.COOKIES
+
+
+def _storable(request, response) -> bool:
+    if response.status_code != 200 or response.streaming or response.cookies:
+        return False
+    cache_control = {part.strip().lower() for part in response.get("Cache-Control", "").split(",")}
+    if cache_control & _NOT_STORED:
+        return False
+    # Only cookie-less requests get here, so reading the (empty) session is harmless;
+    # writing to it would hand this reader's session to everyone.
+    session = getattr(request, "session", None)
+    if session is not None and session.modified:
+        return False
+    # A page holding a CSRF token belongs to one reader.
+    return not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+
+
+def _from_local(key: str, generation: int) -> tuple | None:
+    with _lock:
+        entry = _local.get(key)
+        if entry is None:
+            return None
+        if entry[0] != generation or entry[1] <= time.monotonic():
+            del _local[key]
+            return None
+        _local.move_to_end(key)
+        return entry
+
+
+def _keep_local(key: str, generation: int, seconds: int, status, body, headers) -> None:
+    with _lock:
+        _local[key] = (generation, time.monotonic() + seconds, status, body, headers)
+        _local.move_to_end(key)
+        while len(_local) > LOCAL_PAGES:
+            _local.popitem(last=False)
+
+
+def cache_for_anonymous(view=None, *, shared: bool = True):
+    """Serve anonymous GETs of ``view`` from the page cache (see the module docstring).
+
+    ``shared=False`` keeps pages in this process only: for answers that are cheaper to
+    compute than a round trip to Redis and rarely asked twice (Check my lot's results).
+    """
+    if view is None:
+        return lambda view: cache_for_anonymous(view, shared=shared)
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        seconds = settings.CONTENT_CACHE_SECONDS
+        if not seconds or request.method != "GET" or _may_be_staff(request):
+            return view(request, *args, **kwargs)
+        key = _page_key(request)
+        try:
+            generation = _current_generation()
+            entry = _from_local(key, generation)
+            if entry is None and shared:
+                found = cache.get(key)
+                if found is not None and found[0] == generation:
+                    _keep_local(key, generation, seconds, *found[1:])
+                    entry = (generation, None, *found[1:])
+        except Exception:
+            logger.warning("Page cache unavailable; rendering without it.", exc_info=True)
+            return view(request, *args, **kwargs)
+        if entry is not None:
+            _generation_, _expires, status, body, headers = entry
+            return HttpResponse(body, status=status, headers=headers)
+        response = view(request, *args, **kwargs)
+        if _storable(request, response):
+            stored = (response.status_code, response.content, dict(response.headers))
+            _keep_local(key, generation, seconds, *stored)
+            if shared:
+                try:
+                    cache.set(key, (generation, *stored), seconds)
+                except Exception:
+                    logger.warning("Page cache unavailable; page not stored.", exc_info=True)
+        return response
+
+    return wrapped
+
+
+class ContentCacheAdminMixin:
+    """For every ModelAdmin of public content: each save or delete makes cached pages stale."""
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        content_changed()
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        content_changed()
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        content_changed()
+
+    def delete_queryset(self, request, queryset):
+        super().delete_queryset(request, queryset)
+        content_changed()

@@ -1,0 +1,13 @@
+"""Make every cached public page stale, e.g. after restoring content with loaddata."""
+
+from django.core.management.base import BaseCommand
+
+from cotati_site.cache import bump_content_generation
+
+
+class Command(BaseCommand):
+    help = "Make every cached public page stale (the next request renders it afresh)."
+
+    def handle(self, *args, **options):
+        generation = bump_content_generation()
+        self.stdout.write(f"Page cache expired (content generation {generation}).")

@@ -1,0 +1,175 @@
+"""Versions of a code section as text: pasted text into blocks, and a word-level redline.
+
+Plain Python over the block format of ``CodeSection.body`` (see ``models.validate_body``);
+the pages and the admin use it, nothing here touches the database.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+SAME, INSERTED, DELETED, CHANGED = "same", "inserted", "deleted", "changed"
+
+# "A.", "1.", "a.", "(1)", "(a)", "(iv)" at the start of a paragraph: the code's own labels.
+_LABEL_RE = re.compile(
+    r"^(?P<label>(?:[A-Z]{1,2}|\d{1,3}|[a-z]{1,2})\.|\((?:\d{1,3}|[a-z]{1,4}|[A-Z])\))\s+"
+)
+_ROMAN_RE = re.compile(r"^\((?:i|ii|iii|iv|v|vi|vii|viii|ix|x)\)$")
+# A pair of lines this much alike is shown as one changed line; less alike, as a line
+# deleted and a line inserted.
+_PAIR_SIMILARITY = 0.4
+
+
+def _label_level(label: str) -> int:
+    inner = label.strip("().")
+    if _ROMAN_RE.match(label):
+        return 4
+    if inner.isdigit():
+        return 2
+    if inner.isupper():
+        return 1
+    return 3
+
+
+def text_to_blocks(text: str) -> list[dict]:
+    """Blocks from pasted official text: one paragraph per blank-line-separated chunk
+    (or per line, when the text has no blank lines), keeping labels such as 'A.' or '(1)'."""
+    text = (text or "").replace("\r\n", "\n").replace("\r", "\n").strip()
+    if not text:
+        return []
+    if re.search(r"\n\s*\n", text):
+        chunks = [" ".join(chunk.split()) for chunk in re.split(r"\n\s*\n", text)]
+    else:
+        chunks = [" ".join(line.split()) for line in text.split("\n")]
+    blocks = []
+    for chunk in filter(None, chunks):
+        match = _LABEL_RE.match(chunk)
+        if match and len(chunk) > match.end():
+            label = match.group("label")
+            blocks.append(
+                {
+                    "type": "paragraph",
+                    "label": label,
+                    "level": _label_level(label),
+                    "text": chunk[match.end() :],
+                }
+            )
+        else:
+            blocks.append({"type": "paragraph", "text": chunk})
+    return blocks
+
+
+def version_lines(blocks) -> list[str]:
+    """A body as lines of plain text: one per paragraph or heading, one per table row
+    (cells joined by ' | '), caption and notes on their own lines."""
+    lines: list[str] = []
+    for block in blocks or []:
+        if block.get("type") == "table":
+            if block.get("caption"):
+                lines.append(block["caption"])
+            for row in list(block.get("head", [])) + list(block.get("rows", [])):
+                if isinstance(row, dict):
+                    lines.append(row.get("group", ""))
+                else:
+                    lines.append(" | ".join(str(cell) for cell in row))
+            lines.extend(block.get("notes", []))
+        else:
+            lines.append(" ".join(filter(None, [block.get("label", ""), block.get("text", "")])))
+    return [" ".join(line.split()) for line in lines if line and line.strip()]
+
+
+@dataclass(frozen=True)
+class Segment:
+    kind: str  # same, inserted or deleted
+    text: str
+
+
+@dataclass(frozen=True)
+class RedlineLine:
+    kind: str  # same, inserted, deleted or changed
+    segments: tuple[Segment, ...]
+
+
+@dataclass(frozen=True)
+class Redline:
+    lines: tuple[RedlineLine, ...]
+
+    @property
+    def has_changes(self) -> bool:
+        return any(line.kind != SAME for line in self.lines)
+
+    @property
+    def inserted_words(self) -> list[str]:
+        return self._words(INSERTED)
+
+    @property
+    def deleted_words(self) -> list[str]:
+        return self._words(DELETED)
+
+    def _words(self, kind: str) -> list[str]:
+        return [
+            word
+            for line in self.lines
+            for segment in line.segments
+            if segment.kind == kind
+            for word in segment.text.split()
+        ]
+
+
+def word_diff(old: str, new: str) -> tuple[Segment, ...]:
+    """Word-level differences between two lines: unchanged, deleted and inserted runs."""
+    a, b = old.split(), new.split()
+    segments: list[Segment] = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            segments.append(Segment(SAME, " ".join(a[i1:i2])))
+            continue
+        if i2 > i1:
+            segments.append(Segment(DELETED, " ".join(a[i1:i2])))
+        if j2 > j1:
+            segments.append(Segment(INSERTED, " ".join(b[j1:j2])))
+    return tuple(segments)
+
+
+def redline(old_blocks, new_blocks) -> Redline:
+    """The changes from one version's text to another's, line by line and, within a
+    changed line, word by word (``difflib``)."""
+    a, b = version_lines(old_blocks), version_lines(new_blocks)
+    out: list[RedlineLine] = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            out.extend(RedlineLine(SAME, (Segment(SAME, line),)) for line in a[i1:i2])
+        elif tag == "delete":
+            out.extend(_whole(DELETED, line) for line in a[i1:i2])
+        elif tag == "insert":
+            out.extend(_whole(INSERTED, line) for line in b[j1:j2])
+        else:
+            out.extend(_pair_up(a[i1:i2], b[j1:j2]))
+    return Redline(tuple(out))
+
+
+def _whole(kind: str, line: str) -> RedlineLine:
+    return RedlineLine(kind, (Segment(kind, line),))
+
+
+def _pair_up(old_lines: list[str], new_lines: list[str]) -> list[RedlineLine]:
+    """Replaced lines: each old line is matched to the most similar new line still ahead of
+    the last match; unmatched lines are wholly deleted or inserted."""
+    out: list[RedlineLine] = []
+    j = 0
+    for old in old_lines:
+        best, best_ratio = None, _PAIR_SIMILARITY
+        for k in range(j, len(new_lines)):
+            ratio = SequenceMatcher(None, old.split(), new_lines[k].split()).ratio()
+            if ratio >= best_ratio:
+                best, best_ratio = k, ratio
+        if best is None:
+            out.append(_whole(DELETED, old))
+            continue
+        out.extend(_whole(INSERTED, line) for line in new_lines[j:best])
+        out.append(RedlineLine(CHANGED, word_diff(old, new_lines[best])))
+        j = best + 1
+    out.extend(_whole(INSERTED, line) for line in new_lines[j:])
+    return out

@@ -1,0 +1,194 @@
+"""Engine benchmark (issue 3): a full check in-process, and the JSON endpoint over HTTP.
+
+    python -m tests.benchmarks.engine_bench [--runs 20000] [--duration 10] [--no-http]
+
+1. In-process: ``check_lot`` for a lot and plan touching every family of checks (lot size
+   and density, setbacks, height, coverage, zone notes, fence, accessory structure, home
+   business, flood, hillside), for every zone in turn, ``--runs`` times; median and p99 of
+   the time per check. Target: under 0.2 ms.
+2. Over HTTP: gunicorn serving a production-like site (tests/load/server.py); wrk drives
+   ``/check-my-lot/result.json`` right after ``/healthz`` (a trivial view) in the same run.
+   Target: the endpoint at least 70 % of the trivial view's requests per second. Measured
+   twice: the same plan each time (as the target is usually read: repeated answers come
+   from the page cache) and a new plan for every request (form, engine and JSON each time,
+   reported beside it so the cache does not hide the endpoint's own cost).
+
+Exit status 1 when a target is missed. The file ends in _bench.py so pytest never collects it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from datetime import date
+
+from rules.engine import (
+    ZONES,
+    AccessoryStructure,
+    Fence,
+    FloodData,
+    HomeBusiness,
+    Lot,
+    MainBuilding,
+    Plan,
+    check_lot,
+    load_standards,
+)
+
+ENGINE_TARGET_MS = 0.2
+ENDPOINT_TARGET_RATIO = 0.70
+AS_OF = date(2026, 11, 29)
+FAMILIES = (
+    "lot.",
+    "density.",
+    "setback.",
+    "height.",
+    "coverage",
+    "fence.",
+    "accessory.",
+    "home_business.",
+    "flood.",
+    "hillside.",
+)
+
+
+def full_plan(zone: str) -> tuple[Lot, Plan]:
+    """A corner hillside lot in a flood zone with a house, a fence, a shed and a business."""
+    lot = Lot(
+        zone=zone,
+        area_sqft=7200,
+        width_ft=60,
+        depth_ft=120,
+        corner_lot=True,
+        abuts_residential=True,
+        dwelling_units=2,
+        hillside=True,
+    )
+    plan = Plan(
+        building=MainBuilding(
+            front_setback_ft=20,
+            interior_side_setback_ft=5,
+            street_side_setback_ft=10,
+            rear_setback_ft=20,
+            height_ft=28,
+            covered_area_sqft=2400,
+            height_from_lowest_grade_ft=32,
+        ),
+        fence=Fence(height_in=72, location="front_or_street_side_setback", type="solid"),
+        accessory=AccessoryStructure(type="shed", height_ft=11),
+        home_business=HomeBusiness(
+            home_floor_area_sqft=1800,
+            business_floor_area_sqft=300,
+            visitor_trips_per_day=8,
+            clients_at_once=1,
+        ),
+        flood=FloodData(
+            zone="AE",
+            base_flood_elevation_ft=100,
+            lowest_floor_elevation_ft=101,
+            highest_adjacent_grade_ft=99,
+            in_floodway=False,
+        ),
+    )
+    return lot, plan
+
+
+def bench_engine(runs: int) -> dict:
+    standards = load_standards()
+    cases = [full_plan(zone) for zone in ZONES]
+    for lot, plan in cases:  # every family really runs, for every zone
+        rules = {finding.rule for finding in check_lot(lot, plan, as_of=AS_OF, standards=standards)}
+        missing = [family for family in FAMILIES if not any(r.startswith(family) for r in rules)]
+        assert not missing, f"{lot.zone}: no findings for {missing}"
+    for lot, plan in cases * 50:  # warm up
+        check_lot(lot, plan, as_of=AS_OF, standards=standards)
+    timings = []
+    clock = time.perf_counter_ns
+    for index in range(runs):
+        lot, plan = cases[index % len(cases)]
+        started = clock()
+        check_lot(lot, plan, as_of=AS_OF, standards=standards)
+        timings.append(clock() - started)
+    timings.sort()
+    return {
+        "runs": runs,
+        "zones": len(cases),
+        "median_us": statistics.median(timings) / 1000,
+        "p99_us": timings[int(len(timings) * 0.99) - 1] / 1000,
+        "mean_us": statistics.fmean(timings) / 1000,
+    }
+
+
+def bench_endpoint(duration: int) -> list[dict]:
+    from tests.load.run import CHECK_QUERY
+    from tests.load.server import beside_trivial, fetch, gunicorn_server, prepared_site, wrk
+
+    url = f"/check-my-lot/result.json?{CHECK_QUERY}"
+    rows = []
+    with (
+        prepared_site(database_url=_bench_database_url()) as env,
+        gunicorn_server(env) as base,
+    ):
+        status, _body = fetch(base + url)
+        assert status == 200, f"{url} answered {status}"
+        for path in ("/healthz", url):  # warm up
+            wrk(base + path, duration=2, connections=10)
+        for label, vary in (("same plan", False), ("every plan new", True)):
+            endpoint, trivial = beside_trivial(base, url, duration=duration, vary=vary)
+            rows.append({"label": label, "trivial": trivial, "endpoint": endpoint})
+    return rows
+
+
+def _bench_database_url() -> str:
+    import os
+
+    return os.environ.get(
+        "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cotati_engine_bench"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=20_000)
+    parser.add_argument("--duration", type=int, default=10, help="seconds per wrk run")
+    parser.add_argument("--no-http", action="store_true", help="only the in-process part")
+    args = parser.parse_args(argv)
+
+    missed = []
+    engine = bench_engine(args.runs)
+    engine_ok = engine["median_us"] / 1000 < ENGINE_TARGET_MS
+    if not engine_ok:
+        missed.append("engine median")
+    print(
+        f"\nEngine: full check of every family, {engine['zones']} zones, {engine['runs']:,} runs: "
+        f"median {engine['median_us']:.1f} µs, p99 {engine['p99_us']:.1f} µs, "
+        f"mean {engine['mean_us']:.1f} µs (target < {ENGINE_TARGET_MS * 1000:.0f} µs: "
+        f"{'ok' if engine_ok else 'MISSED'})"
+    )
+    if not args.no_http:
+        print(
+            f"\nJSON endpoint vs /healthz, wrk -t2 -c50, {args.duration} s each in alternating slices:"
+        )
+        for row in bench_endpoint(args.duration):
+            trivial, endpoint = row["trivial"], row["endpoint"]
+            ratio = endpoint.rps / trivial.rps
+            is_target = row["label"] == "same plan"
+            ok = ratio >= ENDPOINT_TARGET_RATIO and not endpoint.errors
+            verdict = "ok" if ok else ("MISSED" if is_target else "below, not the target")
+            if is_target and not ok:
+                missed.append("endpoint ratio")
+            print(
+                f"  {row['label']:<15} {endpoint.rps:7.0f} req/s (p50 {endpoint.p50_ms:.1f} ms, "
+                f"p99 {endpoint.p99_ms:.1f} ms, errors {endpoint.errors}) vs /healthz "
+                f"{trivial.rps:.0f} req/s: {ratio:.0%} (target {ENDPOINT_TARGET_RATIO:.0%}: "
+                f"{verdict})"
+            )
+    if missed:
+        print(f"\nMissed: {', '.join(missed)}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

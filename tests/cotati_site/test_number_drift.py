@@ -1,0 +1,71 @@
+"""Prose and rules cannot drift apart: summaries stating numbers the standards do not hold."""
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from cotati_site.checks import summary_numbers_match_standards
+from cotati_site.models import CodeSection
+from cotati_site.number_drift import stated_numbers, summaries_with_drift
+from tests.cotati_site.factories import make_section, make_summary, make_topic
+
+
+def test_numbers_with_units_are_read_and_others_are_not():
+    text = (
+        "A fence can be 42 inches tall, or 6 ft. in RR; 25% of the floor area; 2,000 sq. ft.; "
+        "12 vehicle trips a day; 35 units per acre. See § 17.30.040 within 10 days, by 2026."
+    )
+    assert [(n.value, n.unit) for n in stated_numbers(text)] == [
+        (42, "in"),
+        (6, "ft"),
+        (25, "percent"),
+        (2000, "sqft"),
+        (12, "trips_per_day"),
+        (35, "units_per_acre"),
+    ]
+
+
+def test_distances_saying_where_a_rule_applies_are_not_limits():
+    text = "Within 20 feet of the street line it is 42 inches; 20 feet or more from a front line, 7 feet."
+    assert [n.text for n in stated_numbers(text)] == ["42 inches", "7 feet"]
+
+
+@pytest.mark.django_db
+def test_the_shipped_summaries_state_only_numbers_the_standards_hold():
+    assert summaries_with_drift() == []
+    assert summary_numbers_match_standards() == []
+
+
+@pytest.mark.django_db
+def test_a_summary_drifting_from_the_fence_table_is_flagged_by_check_and_command():
+    fences = CodeSection.objects.get(number="17.30.030")
+    drifting = make_summary(
+        make_topic(slug="drift"),
+        fences,
+        headline="Near the street, a solid fence can be at most 48 inches tall.",
+    )
+    drifts = summaries_with_drift()
+    assert [(d.summary_id, [n.text for n in d.numbers]) for d in drifts] == [
+        (drifting.pk, ["48 inches"])
+    ]
+    warnings = summary_numbers_match_standards()
+    assert [w.id for w in warnings] == ["cotati_site.W001"]
+    assert "48 inches" in warnings[0].msg
+    with pytest.raises(CommandError):
+        call_command("check_summary_numbers")
+
+
+@pytest.mark.django_db
+def test_four_feet_matches_a_limit_held_in_inches_only_if_the_data_has_it():
+    fences = CodeSection.objects.get(number="17.30.030")
+    topic = make_topic(slug="units")
+    make_summary(topic, fences, headline="A fence by the street: 3.5 feet.")  # = 42 in.
+    assert summaries_with_drift() == []
+    make_summary(topic, fences, headline="A fence by the street: 4 ft.")  # 48 in.
+    assert len(summaries_with_drift()) == 1
+
+
+@pytest.mark.django_db
+def test_a_summary_citing_a_section_without_standards_is_not_checked():
+    make_summary(make_topic(slug="no-data"), make_section(), headline="Up to 99 feet.")
+    assert summaries_with_drift() == []

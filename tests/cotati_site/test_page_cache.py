@@ -1,0 +1,171 @@
+"""Anonymous readers get cached pages; a staff edit shows up on the very next request."""
+
+from unittest import mock
+
+import pytest
+from django.contrib import admin
+from django.core.cache import cache
+from django.core.management import call_command
+from django.db import connection
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
+
+from cotati_site.cache import ContentCacheAdminMixin, cache_for_anonymous, forget_local_pages
+from cotati_site.models import Summary, Topic
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def page_cache(settings):
+    settings.CONTENT_CACHE_SECONDS = 300
+    cache.clear()
+    forget_local_pages()
+    yield
+    cache.clear()
+    forget_local_pages()
+
+
+def queries_for(client, url, **headers) -> tuple[int, str]:
+    with CaptureQueriesContext(connection) as context:
+        response = client.get(url, headers=headers)
+    assert response.status_code == 200
+    return len(context.captured_queries), response.content.decode()
+
+
+def published_summary() -> Summary:
+    return Summary.objects.filter(is_published=True).select_related("topic").first()
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/", "/topics/fences-and-walls/", "/code/", "/code/17.30.030/", "/zoning-districts/"],
+)
+def test_repeat_anonymous_visit_is_served_from_cache_without_queries(client, url):
+    first, first_html = queries_for(client, url)
+    again, again_html = queries_for(client, url)
+    assert first > 0
+    assert again == 0
+    assert again_html == first_html
+
+
+def test_staff_edit_in_admin_shows_up_at_once_for_anonymous_readers(
+    client, admin_client, django_capture_on_commit_callbacks
+):
+    summary = published_summary()
+    url = summary.topic.get_absolute_url()
+    assert summary.headline in queries_for(client, url)[1]
+    assert queries_for(client, url)[0] == 0  # cached
+    data = {
+        "topic": summary.topic_id,
+        "headline": "A headline edited by staff.",
+        "body": summary.body,
+        "applies_when": summary.applies_when,
+        "source_kind": summary.source_kind,
+        "sections": [s.pk for s in summary.sections.all()],
+        "citation_text": summary.citation_text or "Test citation",
+        "basis": summary.basis,
+        "basis_note": summary.basis_note,
+        "checked_on": "2026-11-29",
+        "is_published": "on",
+        "order": summary.order,
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(f"/admin/cotati_site/summary/{summary.pk}/change/", data)
+    assert response.status_code == 302
+    assert "A headline edited by staff." in queries_for(client, url)[1]
+
+
+def test_deleting_in_the_admin_expires_cached_pages(
+    client, admin_client, django_capture_on_commit_callbacks
+):
+    topic = Topic.objects.create(slug="to-delete", title="Soon gone", intro="A test topic.")
+    assert "Soon gone" in queries_for(client, "/")[1]
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post(
+            "/admin/cotati_site/topic/",
+            {"action": "delete_selected", "_selected_action": [topic.pk], "post": "yes"},
+        )
+    assert not Topic.objects.filter(pk=topic.pk).exists()
+    assert "Soon gone" not in queries_for(client, "/")[1]
+
+
+def test_load_content_expires_cached_pages(client, django_capture_on_commit_callbacks):
+    summary = published_summary()
+    url = summary.topic.get_absolute_url()
+    queries_for(client, url)
+    Summary.objects.filter(pk=summary.pk).update(headline="Changed behind the cache.")
+    assert queries_for(client, url)[0] == 0  # still the cached page
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("load_content", verbosity=0)
+    assert "Changed behind the cache." in queries_for(client, url)[1]
+
+
+def test_expire_page_cache_command_expires_cached_pages(client):
+    queries_for(client, "/")
+    call_command("expire_page_cache", stdout=mock.Mock())
+    assert queries_for(client, "/")[0] > 0
+
+
+def test_logged_in_staff_always_get_a_fresh_page(admin_client):
+    queries_for(admin_client, "/")
+    assert queries_for(admin_client, "/")[0] > 0
+
+
+def test_htmx_and_full_requests_are_cached_apart(client):
+    queries_for(client, "/zoning-districts/")
+    assert queries_for(client, "/zoning-districts/", HX_Request="true")[0] > 0
+
+
+def test_every_content_admin_expires_the_page_cache():
+    content_admins = [
+        model_admin
+        for model, model_admin in admin.site._registry.items()
+        if model._meta.app_label == "cotati_site"
+    ]
+    assert content_admins
+    missing = [
+        type(model_admin).__name__
+        for model_admin in content_admins
+        if not isinstance(model_admin, ContentCacheAdminMixin)
+    ]
+    assert missing == []
+
+
+def test_pages_are_rendered_without_the_cache_when_it_is_down(client):
+    queries_for(client, "/")
+    forget_local_pages()
+    with mock.patch("cotati_site.cache.cache.get", side_effect=ConnectionError("down")):
+        assert queries_for(client, "/")[0] > 0
+
+
+def test_a_response_carrying_a_csrf_token_is_never_stored():
+    calls = []
+
+    @cache_for_anonymous
+    def view_with_token(request):
+        calls.append(request)
+        return HttpResponse(get_token(request))
+
+    factory = RequestFactory()
+    view_with_token(factory.get("/token/"))
+    view_with_token(factory.get("/token/"))
+    assert len(calls) == 2
+
+
+def test_checker_answers_are_cached_in_the_process_only(client):
+    from tests.load.run import CHECK_QUERY
+
+    url = f"/check-my-lot/result.json?{CHECK_QUERY}"
+    first = client.get(url)
+    assert first.status_code == 200
+    assert client.get(url).content == first.content
+    assert not any(key.startswith(":1:page:") for key in cache._cache)  # locmem internals
+    client.get("/")  # a content page, by contrast, is shared
+    assert any(key.startswith(":1:page:") for key in cache._cache)
+    partial = client.get(f"/check-my-lot/?{CHECK_QUERY}", headers={"HX-Request": "true"})
+    page = client.get(f"/check-my-lot/?{CHECK_QUERY}")
+    assert b"<html" not in partial.content
+    assert b"<html" in page.content
