@@ -50,3 +50,28 @@ def test_database_url_selects_postgresql_through_psycopg():
 
     config = dj_database_url.parse("postgres://postgres@127.0.0.1:5432/cotati")
     assert config["ENGINE"] == "django.db.backends.postgresql"
+
+
+def test_health_check_answers_over_plain_http_in_production_settings():
+    code = (
+        "import django;django.setup();"
+        "from django.test import Client;"
+        "r=Client().get('/healthz');"
+        "print(r.status_code, r.content.decode())"
+    )
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    clean.update(
+        DJANGO_SETTINGS_MODULE="cotati_site.settings",
+        DJANGO_DEBUG="false",
+        DJANGO_SECRET_KEY="a-real-and-long-production-secret-key-0123456789-abcdefghijklmnop",
+        DJANGO_ALLOWED_HOSTS="testserver",
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=BASE,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.stdout.split()[0] == "200", result.stdout + result.stderr
