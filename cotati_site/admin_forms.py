@@ -41,8 +41,16 @@ class RevisionCheckedForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         shown = cleaned.get("shown_revision")
-        if self.instance.pk is None or shown is None:
+        if self.instance.pk is None:
             return cleaned
+        if shown is None and "shown_revision" not in self.errors:
+            # A change form always carries the revision it showed; one without it cannot
+            # prove it saw the current text, so it is refused rather than trusted.
+            raise ValidationError(
+                "This form does not say which version of the record it showed; reload the page "
+                "and make your changes again.",
+                code="stale",
+            )
         stored = self._stored_revision()
         if stored is not None and stored != shown:
             current = type(self.instance)._default_manager.get(pk=self.instance.pk)

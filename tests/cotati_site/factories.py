@@ -52,3 +52,24 @@ def make_version(section, *, status="adopted", body=None, **fields):
 
 def paragraph(text: str) -> list[dict]:
     return [{"type": "paragraph", "text": text}]
+
+
+def summary_admin_form(summary: Summary, **changes) -> dict:
+    """What the admin's change form posts for a summary, with the revision it showed."""
+    data = {
+        "topic": summary.topic_id,
+        "headline": summary.headline,
+        "body": summary.body,
+        "applies_when": summary.applies_when,
+        "source_kind": summary.source_kind,
+        "sections": [s.pk for s in summary.sections.all()],
+        "citation_text": summary.citation_text,
+        "basis": summary.basis,
+        "basis_note": summary.basis_note,
+        "checked_on": summary.checked_on.isoformat(),
+        "is_published": "on" if summary.is_published else "",
+        "is_key_point": "on" if summary.is_key_point else "",
+        "order": summary.order,
+        "shown_revision": summary.revision,
+    }
+    return {**data, **changes}

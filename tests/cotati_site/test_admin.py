@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from cotati_site.models import CodeSection, Summary
+from tests.cotati_site.factories import summary_admin_form
 
 pytestmark = pytest.mark.django_db
 
@@ -37,20 +38,7 @@ def test_editor_can_change_a_summary_and_see_it_on_the_public_page(client, edito
     url = f"/admin/cotati_site/summary/{summary.pk}/change/"
     page = client.get(url)
     assert page.status_code == 200
-    data = {
-        "topic": summary.topic_id,
-        "headline": "An edited headline for the test.",
-        "body": summary.body,
-        "applies_when": summary.applies_when,
-        "source_kind": summary.source_kind,
-        "sections": [s.pk for s in summary.sections.all()],
-        "citation_text": summary.citation_text or "Test citation",
-        "basis": summary.basis,
-        "basis_note": summary.basis_note,
-        "checked_on": "2026-11-29",
-        "is_published": "on",
-        "order": summary.order,
-    }
+    data = summary_admin_form(summary, headline="An edited headline for the test.")
     response = client.post(url, data)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert (

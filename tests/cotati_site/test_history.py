@@ -5,7 +5,13 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from cotati_site.models import FAQ, SectionVersion, Summary, Topic
-from tests.cotati_site.factories import make_faq, make_section, make_summary, make_topic
+from tests.cotati_site.factories import (
+    make_faq,
+    make_section,
+    make_summary,
+    make_topic,
+    summary_admin_form,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -18,25 +24,6 @@ def editor_client(name: str) -> tuple[Client, User]:
     return client, user
 
 
-def summary_form(summary: Summary, **changes) -> dict:
-    data = {
-        "topic": summary.topic_id,
-        "headline": summary.headline,
-        "body": summary.body,
-        "applies_when": summary.applies_when,
-        "source_kind": summary.source_kind,
-        "sections": [s.pk for s in summary.sections.all()],
-        "citation_text": summary.citation_text,
-        "basis": summary.basis,
-        "basis_note": summary.basis_note,
-        "checked_on": summary.checked_on.isoformat(),
-        "is_published": "on" if summary.is_published else "",
-        "order": summary.order,
-        "shown_revision": summary.revision,
-    }
-    return {**data, **changes}
-
-
 def test_history_is_kept_for_summaries_topics_faqs_and_versions():
     for model in (Summary, Topic, FAQ, SectionVersion):
         assert hasattr(model, "history"), model
@@ -46,7 +33,7 @@ def test_an_admin_change_is_recorded_with_its_editor_and_can_be_reverted():
     client, user = editor_client("alice")
     summary = make_summary(make_topic(), make_section(), headline="The original headline.")
     url = f"/admin/cotati_site/summary/{summary.pk}/change/"
-    response = client.post(url, summary_form(summary, headline="An edited headline."))
+    response = client.post(url, summary_admin_form(summary, headline="An edited headline."))
     assert response.status_code == 302, response.content.decode()[:2000]
     latest = summary.history.first()
     assert latest.headline == "An edited headline."
@@ -59,7 +46,9 @@ def test_an_admin_change_is_recorded_with_its_editor_and_can_be_reverted():
     page = client.get(revert_url)
     assert page.status_code == 200
     summary.refresh_from_db()
-    response = client.post(revert_url, summary_form(summary, headline="The original headline."))
+    response = client.post(
+        revert_url, summary_admin_form(summary, headline="The original headline.")
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     summary.refresh_from_db()
     assert summary.headline == "The original headline."
@@ -73,8 +62,8 @@ def test_the_second_save_from_a_stale_form_is_refused_and_shows_the_current_text
     url = f"/admin/cotati_site/summary/{summary.pk}/change/"
     # Both editors open the form at the same revision.
     assert first.get(url).status_code == 200 and second.get(url).status_code == 200
-    stale_form = summary_form(summary, headline="The second editor's headline.")
-    saved = first.post(url, summary_form(summary, headline="The first editor's headline."))
+    stale_form = summary_admin_form(summary, headline="The second editor's headline.")
+    saved = first.post(url, summary_admin_form(summary, headline="The first editor's headline."))
     assert saved.status_code == 302
     refused = second.post(url, stale_form)
     assert refused.status_code == 200
@@ -84,10 +73,21 @@ def test_the_second_save_from_a_stale_form_is_refused_and_shows_the_current_text
     summary.refresh_from_db()
     assert summary.headline == "The first editor's headline."
     # Reloading gives the current revision, and the edit then goes through.
-    fresh = summary_form(summary, headline="The second editor's headline.")
+    fresh = summary_admin_form(summary, headline="The second editor's headline.")
     assert second.post(url, fresh).status_code == 302
     summary.refresh_from_db()
     assert summary.headline == "The second editor's headline."
+
+
+def test_a_change_form_that_does_not_say_which_revision_it_showed_is_refused():
+    client, _ = editor_client("careless")
+    summary = make_summary(make_topic(), make_section(), headline="Unchanged.")
+    form = summary_admin_form(summary, headline="Posted without a revision.")
+    del form["shown_revision"]
+    response = client.post(f"/admin/cotati_site/summary/{summary.pk}/change/", form)
+    assert response.status_code == 200
+    summary.refresh_from_db()
+    assert summary.headline == "Unchanged."
 
 
 def test_stale_topic_and_faq_forms_are_refused_too():

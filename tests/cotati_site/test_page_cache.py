@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from cotati_site.cache import ContentCacheAdminMixin, cache_for_anonymous, forget_local_pages
 from cotati_site.models import Summary, Topic
+from tests.cotati_site.factories import summary_admin_form
 
 pytestmark = pytest.mark.django_db
 
@@ -58,20 +59,7 @@ def test_staff_edit_in_admin_shows_up_at_once_for_anonymous_readers(
     url = summary.topic.get_absolute_url()
     assert summary.headline in queries_for(client, url)[1]
     assert queries_for(client, url)[0] == 0  # cached
-    data = {
-        "topic": summary.topic_id,
-        "headline": "A headline edited by staff.",
-        "body": summary.body,
-        "applies_when": summary.applies_when,
-        "source_kind": summary.source_kind,
-        "sections": [s.pk for s in summary.sections.all()],
-        "citation_text": summary.citation_text or "Test citation",
-        "basis": summary.basis,
-        "basis_note": summary.basis_note,
-        "checked_on": "2026-11-29",
-        "is_published": "on",
-        "order": summary.order,
-    }
+    data = summary_admin_form(summary, headline="A headline edited by staff.")
     with django_capture_on_commit_callbacks(execute=True):
         response = admin_client.post(f"/admin/cotati_site/summary/{summary.pk}/change/", data)
     assert response.status_code == 302
