@@ -16,6 +16,10 @@ memory). A process re-reads the shared generation at most every
 once in the process that made it (and to every logged-in editor, who always gets a
 freshly rendered page), and in every other process within that second.
 
+Search results (``cache_by_key``) are kept in a separate bounded store in each process
+only, keyed by the cleaned query rather than the URL, so stray parameters cannot multiply
+the entries and a burst of searches cannot push the pages out.
+
 Logged-in staff (anyone with a session cookie) bypass the cache, and a response that sets
 a cookie or used the session or a CSRF token is never stored. If the shared cache is
 unreachable, pages are rendered as if nothing were cached.
@@ -42,12 +46,14 @@ logger = logging.getLogger(__name__)
 GENERATION_KEY = "content-generation"
 GENERATION_RECHECK_SECONDS = 1.0
 LOCAL_PAGES = 512  # per process; least recently used pages are dropped first
+LOCAL_SEARCHES = 256  # per process, for cache_by_key (a search page is ~10-25 KB)
 _NOT_STORED = {"private", "no-store", "no-cache"}
 
 _lock = threading.Lock()
 _local: OrderedDict[str, tuple] = (
     OrderedDict()
 )  # key -> (generation, expires, status, body, headers)
+_local_by_key: OrderedDict[str, tuple] = OrderedDict()  # the same, for cache_by_key
 _generation: list = [None, 0.0]  # [value, monotonic time it was read]
 
 
@@ -55,6 +61,7 @@ def forget_local_pages() -> None:
     """Empty this process's level (tests; the shared cache has its own clear())."""
     with _lock:
         _local.clear()
+        _local_by_key.clear()
         _generation[:] = [None, 0.0]
 
 
@@ -76,6 +83,7 @@ def bump_content_generation() -> int:
         generation = cache.incr(GENERATION_KEY)
     with _lock:
         _local.clear()
+        _local_by_key.clear()
         _generation[:] = [generation, time.monotonic()]
     return generation
 
@@ -125,24 +133,33 @@ def _storable(request, response) -> bool:
     return not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
 
 
-def _from_local(key: str, generation: int) -> tuple | None:
+def _from_local(key: str, generation: int, store: OrderedDict = _local) -> tuple | None:
     with _lock:
-        entry = _local.get(key)
+        entry = store.get(key)
         if entry is None:
             return None
         if entry[0] != generation or entry[1] <= time.monotonic():
-            del _local[key]
+            del store[key]
             return None
-        _local.move_to_end(key)
+        store.move_to_end(key)
         return entry
 
 
-def _keep_local(key: str, generation: int, seconds: int, status, body, headers) -> None:
+def _keep_local(
+    key: str,
+    generation: int,
+    seconds: int,
+    status,
+    body,
+    headers,
+    store: OrderedDict = _local,
+    size: int = LOCAL_PAGES,
+) -> None:
     with _lock:
-        _local[key] = (generation, time.monotonic() + seconds, status, body, headers)
-        _local.move_to_end(key)
-        while len(_local) > LOCAL_PAGES:
-            _local.popitem(last=False)
+        store[key] = (generation, time.monotonic() + seconds, status, body, headers)
+        store.move_to_end(key)
+        while len(store) > size:
+            store.popitem(last=False)
 
 
 def cache_for_anonymous(view=None, *, shared: bool = True):
@@ -186,6 +203,51 @@ def cache_for_anonymous(view=None, *, shared: bool = True):
         return response
 
     return wrapped
+
+
+def cache_by_key(key_for):
+    """Serve anonymous GETs of a view from this process's memory, keyed by
+    ``key_for(request)`` (plus htmx or not, the host and the "as of" date) instead of the
+    full URL.
+
+    For views whose answer depends on a few request values only, such as search (the
+    cleaned query): parameters the view ignores do not make new entries, and the entries
+    live in their own store of LOCAL_SEARCHES, so they cannot push pages out. Entries are
+    made stale by the content generation like pages (an edit shows at once in the process
+    that made it, within GENERATION_RECHECK_SECONDS in the others). The key must be short:
+    it is kept as it is.
+    """
+
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            seconds = settings.CONTENT_CACHE_SECONDS
+            if not seconds or request.method != "GET" or _may_be_staff(request):
+                return view(request, *args, **kwargs)
+            kind = "htmx" if "HTTP_HX_REQUEST" in request.META else "page"
+            # The host was validated against ALLOWED_HOSTS before the view runs.
+            where = f"{request.scheme}://{request.META.get('HTTP_HOST', '')}"
+            key = f"{kind} {where} {default_as_of().isoformat()} {key_for(request)!r}"
+            try:
+                generation = _current_generation()
+            except Exception:
+                logger.warning("Page cache unavailable; rendering without it.", exc_info=True)
+                return view(request, *args, **kwargs)
+            entry = _from_local(key, generation, _local_by_key)
+            if entry is not None:
+                _generation_, _expires, status, body, headers = entry
+                return HttpResponse(body, status=status, headers=headers)
+            response = view(request, *args, **kwargs)
+            if _storable(request, response):
+                stored = (response.status_code, response.content, dict(response.headers))
+                _keep_local(
+                    key, generation, seconds, *stored, store=_local_by_key, size=LOCAL_SEARCHES
+                )
+            return response
+
+        return wrapped
+
+    return decorator
 
 
 class ContentCacheAdminMixin:

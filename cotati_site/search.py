@@ -6,12 +6,11 @@ Plain functions: the view hands over the raw query string and gets back a `Searc
   section; a chapter or title number (`17.30`, `§ 17`) lists the sections under it.
 - Otherwise, on PostgreSQL: full-text search with weighted vectors (section number and title
   A; summary headline, applies-when and FAQ question B; summary body and FAQ answer C;
-  section text D), ranked by `ts_rank` and highlighted with `ts_headline`. Migration 0050
-  indexes them with GIN: summaries and FAQs on exactly the expressions below (change one
-  and the other together, or the planner stops using the index; a test checks the plans),
-  sections on a stored vector column the migration keeps filled. Sections are ranked from a
-  bounded candidate set (any word in the title, all words in the text), so a word found in
-  thousands of sections stays fast.
+  section text D), ranked by `ts_rank` and highlighted with `ts_headline`, in one plain SQL
+  statement (full_text_sql). Each table keeps its vector in a trigger-filled
+  `search_vector` column with a GIN index (migrations 0050 and 0051). Sections are ranked
+  from a bounded candidate set (any word in the title, all words in the text), so a word
+  found in thousands of sections stays fast.
 - On SQLite (the embedded default): words that start with each query word, scored by where
   they were found (number or title above a summary above body text).
 
@@ -22,16 +21,9 @@ markup in them is the `<mark>` we add around matched words.
 import re
 from dataclasses import dataclass, field
 
-from django.contrib.postgres.search import (
-    SearchHeadline,
-    SearchQuery,
-    SearchRank,
-    SearchVector,
-    SearchVectorField,
-)
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import Case, IntegerField, Q, Value, When
-from django.db.models.expressions import Expression
+from django.urls import reverse
 from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 
@@ -180,210 +172,180 @@ def _merged(groups: list[list[SearchHit]]) -> tuple[list[SearchHit], bool]:
 
 # PostgreSQL ---------------------------------------------------------------------------------
 
-
-class StoredSectionVector(Expression):
-    """The section's stored vector: number and title weighted A, its text D.
-
-    Sections are the table that grows (the bench holds 100,000), and ranking needs the vector
-    of every matching row, so on PostgreSQL migration 0050 keeps it in a `search_vector`
-    column that a trigger fills on insert and update, with a GIN index on it. Django's model
-    does not declare the column; this expression names it under whatever alias the query
-    gives the table (subqueries rename it), and nothing but this search reads it.
-    """
-
-    output_field = SearchVectorField()
-
-    def __init__(self, alias: str | None = None):
-        super().__init__()
-        self.alias = alias
-
-    def resolve_expression(self, query=None, *args, **kwargs):
-        resolved = self.copy()
-        resolved.alias = resolved.alias or query.get_initial_alias()
-        return resolved
-
-    def relabeled_clone(self, change_map):
-        return StoredSectionVector(change_map.get(self.alias, self.alias))
-
-    def as_sql(self, compiler, connection):
-        column = connection.ops.quote_name("search_vector")
-        return f"{compiler.quote_name_unless_alias(self.alias)}.{column}", []
+# One statement answers a word search: the section candidates, the ranked sections,
+# summaries and FAQs, the merged order and the highlighting of the shown rows. Plain SQL,
+# because compiling the equivalent ORM queries cost more than running them (~7 ms).
+#
+# - Every table keeps its weighted vector in a `search_vector` column that a trigger fills
+#   (sections since migration 0050, summaries and FAQs since 0051), with a GIN index on it,
+#   so ranking reads the stored vector instead of recomputing it from the text.
+# - Sections are ranked from a bounded candidate set (see section_candidates_sql). The
+#   candidate scans are MATERIALIZED CTEs: PostgreSQL plans such a CTE for all its rows (so
+#   with the GIN index, not a sequential scan betting on finding matches early, which loses
+#   when matches cluster by chapter: 70 ms instead of 3 ms for "flood"), and still runs it
+#   only as far as the LIMIT that reads it. No planner settings, no extra round trips.
+# - ts_headline runs last, on the RESULT_LIMIT rows shown.
+# - Summary and FAQ titles link to their topic, so the topic's slug and title come along.
+#
+# The section title index (codesection_title_search_gin, migration 0050) is an expression
+# index: the expression below must stay identical to it, or the planner stops using it
+# (tests/cotati_site/test_search.py checks the plans).
+_SECTION_TITLE_VECTOR = (
+    "to_tsvector('english'::regconfig, COALESCE(s.number, '') || ' ' || COALESCE(s.title, ''))"
+)
 
 
-def section_vector() -> StoredSectionVector:
-    return StoredSectionVector()
+def _headline_options(**options) -> str:
+    return ", ".join(f'{name}="{value}"' for name, value in options.items())
 
 
-def section_title_vector() -> SearchVector:
-    """A section's number and title alone (index codesection_title_search_gin): a short
-    vector, so picking title matches out of many stays cheap."""
-    return SearchVector("number", "title", config=SEARCH_CONFIG)
+_TITLE_OPTIONS = _headline_options(StartSel=_START, StopSel=_STOP, HighlightAll="true")
+_SNIPPET_SQL_OPTIONS = _headline_options(
+    StartSel=_START,
+    StopSel=_STOP,
+    MaxWords=_SNIPPET_OPTIONS["max_words"],
+    MinWords=_SNIPPET_OPTIONS["min_words"],
+    MaxFragments=_SNIPPET_OPTIONS["max_fragments"],
+    FragmentDelimiter=_SNIPPET_OPTIONS["fragment_delimiter"],
+)
+
+_FULL_TEXT_SQL = f"""
+WITH title_hits AS MATERIALIZED (
+    SELECT s.number FROM cotati_site_codesection s
+    WHERE {_SECTION_TITLE_VECTOR} @@ to_tsquery('english'::regconfig, %(any)s)
+), text_hits AS MATERIALIZED (
+    SELECT s.number FROM cotati_site_codesection s
+    WHERE s.search_vector @@ to_tsquery('english'::regconfig, %(every)s)
+), candidates AS (
+    (SELECT number FROM title_hits LIMIT %(title_candidates)s)
+    UNION
+    (SELECT number FROM text_hits LIMIT %(section_candidates)s)
+), sections AS (
+    SELECT 0 AS kind, s.number AS key, ts_rank(s.search_vector, q.q) AS rank,
+        s.title, s.search_text AS text, '' AS slug, '' AS topic, s.sort_key::text AS tiebreak
+    FROM cotati_site_codesection s
+    JOIN candidates USING (number),
+        to_tsquery('english'::regconfig, %(any)s) AS q (q)
+    WHERE s.search_vector @@ q.q
+    ORDER BY rank DESC, s.sort_key
+    LIMIT %(group_limit)s
+), summaries AS (
+    SELECT 1 AS kind, m.id::text AS key, ts_rank(m.search_vector, q.q) AS rank,
+        m.headline AS title, m.body AS text, t.slug, t.title AS topic,
+        to_char(t."order", 'FM00000') || to_char(m."order", 'FM00000')
+            || to_char(m.id, 'FM0000000000') AS tiebreak
+    FROM cotati_site_summary m
+    JOIN cotati_site_topic t ON t.id = m.topic_id,
+        to_tsquery('english'::regconfig, %(typing)s) AS q (q)
+    WHERE m.is_published AND m.search_vector @@ q.q
+    ORDER BY rank DESC, tiebreak
+    LIMIT %(group_limit)s
+), faqs AS (
+    SELECT 2 AS kind, f.id::text AS key, ts_rank(f.search_vector, q.q) AS rank,
+        f.question AS title, f.answer AS text, t.slug, t.title AS topic,
+        to_char(t."order", 'FM00000') || to_char(f."order", 'FM00000')
+            || to_char(f.id, 'FM0000000000') AS tiebreak
+    FROM cotati_site_faq f
+    JOIN cotati_site_topic t ON t.id = f.topic_id,
+        to_tsquery('english'::regconfig, %(typing)s) AS q (q)
+    WHERE f.is_published AND f.search_vector @@ q.q
+    ORDER BY rank DESC, tiebreak
+    LIMIT %(group_limit)s
+), grouped AS (
+    SELECT hit.*,
+        row_number() OVER (PARTITION BY kind ORDER BY rank DESC, tiebreak) AS place,
+        count(*) OVER (PARTITION BY kind) AS group_size
+    FROM (
+        SELECT * FROM sections UNION ALL SELECT * FROM summaries UNION ALL SELECT * FROM faqs
+    ) AS hit
+), shown AS (
+    SELECT grouped.*,
+        bool_or(group_size > %(limit)s) OVER () OR count(*) OVER () > %(limit)s AS more
+    FROM grouped
+    WHERE place <= %(limit)s
+    ORDER BY rank DESC, kind, place
+    LIMIT %(limit)s
+)
+SELECT shown.kind, shown.key, shown.rank, shown.slug, shown.topic, shown.more,
+    ts_headline('english'::regconfig, shown.title, q.q, %(title_options)s),
+    ts_headline('english'::regconfig, shown.text, q.q, %(snippet_options)s)
+FROM shown,
+    to_tsquery('english'::regconfig, CASE WHEN shown.kind = 0 THEN %(any)s ELSE %(typing)s END)
+        AS q (q)
+ORDER BY shown.rank DESC, shown.kind, shown.place
+"""
 
 
-def summary_vector() -> SearchVector:
-    return SearchVector("headline", "applies_when", weight="B", config=SEARCH_CONFIG) + (
-        SearchVector("body", weight="C", config=SEARCH_CONFIG)
-    )
-
-
-def faq_vector() -> SearchVector:
-    return SearchVector("question", weight="B", config=SEARCH_CONFIG) + SearchVector(
-        "answer", weight="C", config=SEARCH_CONFIG
-    )
-
-
-def tsquery_for(terms: list[str], *, every: bool = False, prefix: bool = False) -> SearchQuery:
-    """Any of the words (documents with more of them rank higher), or with `every` all of
-    them; with `prefix` the last word also matches words it starts ("flo" finds "floodway").
+def tsquery_text(terms: list[str], *, every: bool = False, prefix: bool = False) -> str:
+    """A to_tsquery text for any of the words (documents with more of them rank higher), or
+    with `every` all of them; with `prefix` the last word also matches words it starts
+    ("flo" finds "floodway").
 
     The words hold only letters, digits, underscores and inner dots (see _TERM_RE), so they
     cannot carry tsquery syntax; stop words drop out in PostgreSQL without an error.
     """
     last = f"{terms[-1]}:*" if prefix and len(terms[-1]) >= 3 else terms[-1]
     operator = " & " if every else " | "
-    return SearchQuery(operator.join([*terms[:-1], last]), search_type="raw", config=SEARCH_CONFIG)
+    return operator.join([*terms[:-1], last])
 
 
-def _snippet(expression, query: SearchQuery) -> SearchHeadline:
-    """Up to two fragments of the text around the matched words."""
-    return SearchHeadline(
-        expression,
-        query,
-        config=SEARCH_CONFIG,
-        start_sel=_START,
-        stop_sel=_STOP,
-        **_SNIPPET_OPTIONS,
-    )
+def full_text_sql(terms: list[str]) -> tuple[str, dict]:
+    """The statement and parameters for a word search (see the notes above _FULL_TEXT_SQL).
 
-
-def _whole(expression, query: SearchQuery) -> SearchHeadline:
-    """The whole (short) text, matched words marked: for titles and headlines."""
-    return SearchHeadline(
-        expression,
-        query,
-        config=SEARCH_CONFIG,
-        start_sel=_START,
-        stop_sel=_STOP,
-        highlight_all=True,
-    )
-
-
-def _ranked(queryset, vector, query: SearchQuery, title: str, text: str):
-    # alias, not annotate: the vector is matched in SQL, never sent back to Python.
-    return (
-        queryset.alias(search=vector)
-        .filter(search=query)
-        .annotate(
-            rank=SearchRank(vector, query),
-            title_marked=_whole(title, query),
-            snippet=_snippet(text, query),
-        )
-        .order_by("-rank")
-    )
-
-
-def section_candidates(terms: list[str]):
-    """The numbers of the sections worth ranking: a bounded set, so a common word costs no
-    more than a rare one. Sections whose number or title holds any of the words (up to
-    TITLE_CANDIDATES) and sections whose text holds all of them (up to SECTION_CANDIDATES);
-    when more match, the best of these are shown and the page suggests adding a word.
-
-    Sections match whole words (stems) only: the start of a word would read every posting
-    list it begins ("permit:*" doubles the cost of a search for "tree removal permit").
+    Sections: those whose number or title holds any of the words (up to TITLE_CANDIDATES)
+    and those whose text holds all of them (up to SECTION_CANDIDATES) are ranked, so a
+    common word costs no more than a rare one; when more match, the best of these are shown
+    and the page suggests adding a word. Sections match whole words (stems) only: the start
+    of a word would read every posting list it begins ("permit:*" doubles the cost of a
+    search for "tree removal permit"). Summaries and FAQs are few: there the last word may
+    be the start of one, as while typing.
     """
-    sections = CodeSection.objects.order_by()
-    in_title = sections.alias(search=section_title_vector()).filter(search=tsquery_for(terms))
-    anywhere = sections.alias(search=section_vector()).filter(search=tsquery_for(terms, every=True))
-    return in_title.values("number")[:TITLE_CANDIDATES].union(
-        anywhere.values("number")[:SECTION_CANDIDATES]
-    )
-
-
-def section_matches(query: SearchQuery, candidates=None):
-    """Sections matching a tsquery, best first (served by the codesection_search_gin index)."""
-    sections = CodeSection.objects.only("number", "title")
-    if candidates is not None:
-        sections = sections.filter(number__in=candidates)
-    return _ranked(sections, section_vector(), query, "title", "search_text")
-
-
-def summary_matches(query: SearchQuery):
-    """Published summaries matching a tsquery, best first (index summary_search_gin)."""
-    return _ranked(
-        Summary.objects.published().select_related("topic"),
-        summary_vector(),
-        query,
-        "headline",
-        "body",
-    )
-
-
-def faq_matches(query: SearchQuery):
-    """Published FAQs matching a tsquery, best first (index faq_search_gin)."""
-    return _ranked(
-        FAQ.objects.published().select_related("topic"), faq_vector(), query, "question", "answer"
-    )
-
-
-def _ranked_sections(terms: list[str], query: SearchQuery) -> list[CodeSection]:
-    """The best sections, through the GIN indexes only.
-
-    The candidate subqueries end in a LIMIT, and with a LIMIT the planner may bet that a
-    sequential scan finds enough matches early. When the matches cluster in a few chapters
-    (they do: a code keeps a subject together) that bet loses badly: 70 ms instead of 3 ms
-    for "flood" at 100,000 sections. The indexes answer in bounded time, so sequential
-    scans are ruled out for this one query (SET LOCAL ends with the transaction).
-    """
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SET LOCAL enable_seqscan = off")
-        return list(section_matches(query, section_candidates(terms))[: RESULT_LIMIT + 1])
+    params = {
+        "any": tsquery_text(terms),
+        "every": tsquery_text(terms, every=True),
+        "typing": tsquery_text(terms, prefix=True),
+        "title_candidates": TITLE_CANDIDATES,
+        "section_candidates": SECTION_CANDIDATES,
+        "group_limit": RESULT_LIMIT + 1,
+        "limit": RESULT_LIMIT,
+        "title_options": _TITLE_OPTIONS,
+        "snippet_options": _SNIPPET_SQL_OPTIONS,
+    }
+    return _FULL_TEXT_SQL, params
 
 
 def _full_text_search(terms: list[str]) -> tuple[list[SearchHit], bool]:
-    sections = _ranked_sections(terms, tsquery_for(terms))
-    # Summaries and FAQs are few: the last word may be the start of one, as while typing.
-    query = tsquery_for(terms, prefix=True)
-    summaries = summary_matches(query)[: RESULT_LIMIT + 1]
-    faqs = faq_matches(query)[: RESULT_LIMIT + 1]
-    groups = [
-        [
-            SearchHit(
+    with connection.cursor() as cursor:
+        cursor.execute(*full_text_sql(terms))
+        rows = cursor.fetchall()
+    topic_urls: dict[str, str] = {}
+    hits = []
+    for kind, key, rank, slug, topic, _more, title, snippet in rows:
+        if kind == 0:
+            hit = SearchHit(
                 kind="section",
-                key=f"section-{section.number}",
-                url=section.get_absolute_url(),
-                title=marked(section.title_marked),
-                context=f"§ {section.number}",
-                snippet=marked(section.snippet),
-                score=section.rank,
+                key=f"section-{key}",
+                url=reverse("section_detail", args=[key]),
+                title=marked(title),
+                context=f"§ {key}",
+                snippet=marked(snippet),
+                score=rank,
             )
-            for section in sections
-        ],
-        [
-            SearchHit(
-                kind="summary",
-                key=f"summary-{summary.pk}",
-                url=summary.get_absolute_url(),
-                title=marked(summary.title_marked),
-                context=summary.topic.title,
-                snippet=marked(strip_tags(summary.snippet)),
-                score=summary.rank,
+        else:
+            if slug not in topic_urls:
+                topic_urls[slug] = reverse("topic_detail", args=[slug])
+            name = "summary" if kind == 1 else "faq"
+            hit = SearchHit(
+                kind=name,
+                key=f"{name}-{key}",
+                url=f"{topic_urls[slug]}#{name}-{key}",
+                title=marked(title),
+                context=topic,
+                snippet=marked(strip_tags(snippet)),
+                score=rank,
             )
-            for summary in summaries
-        ],
-        [
-            SearchHit(
-                kind="faq",
-                key=f"faq-{faq.pk}",
-                url=faq.get_absolute_url(),
-                title=marked(faq.title_marked),
-                context=faq.topic.title,
-                snippet=marked(strip_tags(faq.snippet)),
-                score=faq.rank,
-            )
-            for faq in faqs
-        ],
-    ]
-    return _merged(groups)
+        hits.append(hit)
+    return hits, bool(rows and rows[0][5])
 
 
 def marked(text: str | None) -> SafeString:

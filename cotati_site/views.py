@@ -7,7 +7,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from cotati_site import content, structured_data
 from cotati_site import search as site_search
-from cotati_site.cache import cache_for_anonymous
+from cotati_site.cache import cache_by_key, cache_for_anonymous
 from cotati_site.models import CodeSection
 from rules.presentation import as_of_for, district_table, key_numbers_for
 
@@ -124,6 +124,13 @@ def district_detail(request, code: str):
     )
 
 
+def _search_key(request) -> tuple[str, bool]:
+    # The view reads only q; the cleaned query (at most MAX_QUERY_LENGTH characters) and
+    # whether it was cut are all the answer depends on.
+    return site_search.clean_query(request.GET.get("q"))
+
+
+@cache_by_key(_search_key)
 @require_GET
 @vary_on_headers("HX-Request")
 def search(request):

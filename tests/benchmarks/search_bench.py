@@ -7,7 +7,7 @@ It creates a scratch database (``cotati_search_bench`` on the server DATABASE_UR
 postgres://postgres@127.0.0.1:5432 when it names none), migrates it, loads the real content
 from fixtures/, adds generated sections with realistic wording (bulk_create, with the
 derived search_text and sort_key filled in as save() would), then times
-``cotati_site.search.search()`` end to end, ORM and highlighting included, for a fixed set
+``cotati_site.search.search()`` end to end, SQL and highlighting included, for a fixed set
 of queries. The database is dropped afterwards unless --keep is given.
 
 On a shared machine the median and p99 carry the other processes' load (printed with the

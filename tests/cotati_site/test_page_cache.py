@@ -12,6 +12,7 @@ from django.middleware.csrf import get_token
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
+from cotati_site import cache as cache_module
 from cotati_site.cache import ContentCacheAdminMixin, cache_for_anonymous, forget_local_pages
 from cotati_site.models import Summary, Topic
 from tests.cotati_site.factories import summary_admin_form
@@ -157,3 +158,65 @@ def test_checker_answers_are_cached_in_the_process_only(client):
     page = client.get(f"/check-my-lot/?{CHECK_QUERY}")
     assert b"<html" not in partial.content
     assert b"<html" in page.content
+
+
+# Search -------------------------------------------------------------------------------------
+
+
+def test_repeat_anonymous_search_is_served_from_cache_without_queries(client):
+    first, first_html = queries_for(client, "/search/?q=fence+height")
+    assert first > 0
+    assert queries_for(client, "/search/?q=fence+height") == (0, first_html)
+    # Keyed by the cleaned query: spacing and parameters the view ignores make no new entry.
+    assert queries_for(client, "/search/?q=++fence%20%20height+&utm_source=x") == (0, first_html)
+    # The partial is a different answer.
+    assert queries_for(client, "/search/?q=fence+height", HX_Request="true")[0] > 0
+    assert queries_for(client, "/search/?q=fence+height", HX_Request="true")[0] == 0
+    assert queries_for(client, "/search/?q=fence")[0] > 0
+
+
+def test_staff_edit_shows_up_in_a_cached_search_at_once(
+    client, admin_client, django_capture_on_commit_callbacks
+):
+    url = "/search/?q=zyzzyva"
+    assert 'data-result="' not in queries_for(client, url)[1]
+    assert queries_for(client, url)[0] == 0  # cached: nothing found
+    summary = published_summary()
+    data = summary_admin_form(summary, headline="A zyzzyva rule edited by staff.")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(f"/admin/cotati_site/summary/{summary.pk}/change/", data)
+    assert response.status_code == 302
+    html = queries_for(client, url)[1]
+    assert f'data-result="summary-{summary.pk}"' in html
+    assert "<mark>zyzzyva</mark>" in html
+
+
+def test_logged_in_staff_always_get_fresh_search_results(admin_client):
+    queries_for(admin_client, "/search/?q=fence")
+    assert queries_for(admin_client, "/search/?q=fence")[0] > 0
+
+
+def test_cached_searches_are_bounded_and_kept_apart_from_pages(client, monkeypatch):
+    monkeypatch.setattr(cache_module, "LOCAL_SEARCHES", 2)
+    queries_for(client, "/")
+    for word in ("fence", "shed", "flood"):
+        queries_for(client, f"/search/?q={word}")
+    assert len(cache_module._local_by_key) == 2
+    assert queries_for(client, "/search/?q=fence")[0] > 0  # the oldest was dropped
+    assert queries_for(client, "/search/?q=flood")[0] == 0
+    assert queries_for(client, "/")[0] == 0  # searches did not push the page out
+
+
+def test_a_section_number_still_redirects_with_the_cache_on(client):
+    for _ in range(2):
+        response = client.get("/search/?q=17.30.030")
+        assert response.status_code == 302
+        assert response["Location"] == "/code/17.30.030/"
+
+
+def test_searches_are_answered_without_the_cache_when_it_is_down(client):
+    queries_for(client, "/search/?q=fence")
+    forget_local_pages()
+    with mock.patch("cotati_site.cache.cache.get", side_effect=ConnectionError("down")):
+        assert queries_for(client, "/search/?q=fence")[0] > 0
+        assert queries_for(client, "/search/?q=fence")[0] > 0
