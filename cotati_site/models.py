@@ -14,6 +14,8 @@ from django.db import models
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
+from cotati_site.versions import version_lines
+
 SECTION_NUMBER_RE = re.compile(r"^\d+(\.\d+)*[A-Z]?$")
 
 section_number_validator = RegexValidator(
@@ -51,19 +53,7 @@ def validate_body(blocks) -> None:
 
 def body_as_text(blocks) -> str:
     """The words of a body, tables included, as plain text (for search and snippets)."""
-    lines = []
-    for block in blocks or []:
-        if block.get("type") == "table":
-            lines.append(block.get("caption", ""))
-            for row in block.get("head", []) + block.get("rows", []):
-                if isinstance(row, dict):
-                    lines.append(row.get("group", ""))
-                else:
-                    lines.append(" ".join(str(cell) for cell in row))
-            lines.extend(block.get("notes", []))
-        else:
-            lines.append(" ".join(filter(None, [block.get("label", ""), block.get("text", "")])))
-    return "\n".join(line for line in lines if line)
+    return "\n".join(version_lines(blocks))
 
 
 class CodeSection(models.Model):
