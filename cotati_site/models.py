@@ -261,7 +261,10 @@ class Summary(Revisioned):
     )
     body = models.TextField(
         blank=True,
-        help_text="A short explanation in plain language: who it applies to, exceptions, what to do next.",
+        help_text=(
+            "A short explanation in plain language: who it applies to, exceptions, what to do next."
+            " Formatting allowed: a blank line starts a new paragraph; the HTML tags strong, em, code, ul, ol, li and a (links) may be used; anything else is removed before it is shown."
+        ),
     )
     source_kind = models.CharField(
         max_length=20,
@@ -355,7 +358,10 @@ class FAQ(Revisioned):
         max_length=250, help_text="The question as a resident would ask it."
     )
     answer = models.TextField(
-        help_text="A short plain-language answer; name the section it rests on."
+        help_text=(
+            "A short plain-language answer; name the section it rests on."
+            " Formatting allowed: a blank line starts a new paragraph; the HTML tags strong, em, code, ul, ol, li and a (links) may be used; anything else is removed before it is shown."
+        )
     )
     order = models.PositiveSmallIntegerField(
         default=100, help_text="Questions are listed by this number, smallest first."
