@@ -162,28 +162,24 @@ def _keep_local(
             store.popitem(last=False)
 
 
-def cache_for_anonymous(view=None, *, shared: bool = True):
-    """Serve anonymous GETs of ``view`` from the page cache (see the module docstring).
-
-    ``shared=False`` keeps pages in this process only: for answers that are cheaper to
-    compute than a round trip to Redis and rarely asked twice (Check my lot's results).
-    """
-    if view is None:
-        return lambda view: cache_for_anonymous(view, shared=shared)
+def _serve_cached(view, key_for, *, shared: bool, store: OrderedDict, size):
+    """Wrap ``view`` so anonymous GETs are answered from ``store`` (and Redis when
+    ``shared``), keyed by ``key_for(request)`` and made stale by the content generation.
+    ``size()`` gives the store's bound, read per request so settings and tests can change it."""
 
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         seconds = settings.CONTENT_CACHE_SECONDS
         if not seconds or request.method != "GET" or _may_be_staff(request):
             return view(request, *args, **kwargs)
-        key = _page_key(request)
+        key = key_for(request)
         try:
             generation = _current_generation()
-            entry = _from_local(key, generation)
+            entry = _from_local(key, generation, store)
             if entry is None and shared:
                 found = cache.get(key)
                 if found is not None and found[0] == generation:
-                    _keep_local(key, generation, seconds, *found[1:])
+                    _keep_local(key, generation, seconds, *found[1:], store=store, size=size())
                     entry = (generation, None, *found[1:])
         except Exception:
             logger.warning("Page cache unavailable; rendering without it.", exc_info=True)
@@ -194,7 +190,7 @@ def cache_for_anonymous(view=None, *, shared: bool = True):
         response = view(request, *args, **kwargs)
         if _storable(request, response):
             stored = (response.status_code, response.content, dict(response.headers))
-            _keep_local(key, generation, seconds, *stored)
+            _keep_local(key, generation, seconds, *stored, store=store, size=size())
             if shared:
                 try:
                     cache.set(key, (generation, *stored), seconds)
@@ -203,6 +199,17 @@ def cache_for_anonymous(view=None, *, shared: bool = True):
         return response
 
     return wrapped
+
+
+def cache_for_anonymous(view=None, *, shared: bool = True):
+    """Serve anonymous GETs of ``view`` from the page cache (see the module docstring).
+
+    ``shared=False`` keeps pages in this process only: for answers that are cheaper to
+    compute than a round trip to Redis and rarely asked twice (Check my lot's results).
+    """
+    if view is None:
+        return lambda view: cache_for_anonymous(view, shared=shared)
+    return _serve_cached(view, _page_key, shared=shared, store=_local, size=lambda: LOCAL_PAGES)
 
 
 def cache_by_key(key_for):
@@ -218,34 +225,16 @@ def cache_by_key(key_for):
     it is kept as it is.
     """
 
-    def decorator(view):
-        @wraps(view)
-        def wrapped(request, *args, **kwargs):
-            seconds = settings.CONTENT_CACHE_SECONDS
-            if not seconds or request.method != "GET" or _may_be_staff(request):
-                return view(request, *args, **kwargs)
-            kind = "htmx" if "HTTP_HX_REQUEST" in request.META else "page"
-            # The host was validated against ALLOWED_HOSTS before the view runs.
-            where = f"{request.scheme}://{request.META.get('HTTP_HOST', '')}"
-            key = f"{kind} {where} {default_as_of().isoformat()} {key_for(request)!r}"
-            try:
-                generation = _current_generation()
-            except Exception:
-                logger.warning("Page cache unavailable; rendering without it.", exc_info=True)
-                return view(request, *args, **kwargs)
-            entry = _from_local(key, generation, _local_by_key)
-            if entry is not None:
-                _generation_, _expires, status, body, headers = entry
-                return HttpResponse(body, status=status, headers=headers)
-            response = view(request, *args, **kwargs)
-            if _storable(request, response):
-                stored = (response.status_code, response.content, dict(response.headers))
-                _keep_local(
-                    key, generation, seconds, *stored, store=_local_by_key, size=LOCAL_SEARCHES
-                )
-            return response
+    def full_key(request) -> str:
+        kind = "htmx" if "HTTP_HX_REQUEST" in request.META else "page"
+        # The host was validated against ALLOWED_HOSTS before the view runs.
+        where = f"{request.scheme}://{request.META.get('HTTP_HOST', '')}"
+        return f"{kind} {where} {default_as_of().isoformat()} {key_for(request)!r}"
 
-        return wrapped
+    def decorator(view):
+        return _serve_cached(
+            view, full_key, shared=False, store=_local_by_key, size=lambda: LOCAL_SEARCHES
+        )
 
     return decorator
 
