@@ -1,7 +1,9 @@
 """The Check my lot form: validates what people type and turns it into engine inputs, nothing more.
 
-Field names are part of the public contract (the page's query string and the JSON
-endpoint take the same ones), so they never change.
+Its engine fields, their sections and ``to_engine`` come from the engine's input declarations
+(``rules/engine/inputs.py``, read through the registry); only the check's own options (the date,
+the proposed amendments) are declared here. Field names are part of the public contract (the
+page's query string and the JSON endpoint take the same ones), so they never change.
 """
 
 from datetime import date
@@ -9,52 +11,11 @@ from datetime import date
 from django import forms
 from django.core.exceptions import ValidationError
 
-from rules.engine import (
-    ZONES,
-    AccessoryStructure,
-    Fence,
-    FloodData,
-    HomeBusiness,
-    Lot,
-    MainBuilding,
-    Plan,
-)
+from rules.engine import Lot, Plan
+from rules.engine.registry import Input, registry
 
 TRUE_WORDS = {"true", "on", "1", "yes"}
 FALSE_WORDS = {"false", "off", "0", "no", ""}
-
-FENCE_LOCATIONS = [
-    ("front_or_street_side_setback", "In the front or street-side setback"),
-    ("interior_side_or_rear_setback", "In an interior side or rear setback"),
-    ("outside_setbacks", "Outside every required setback"),
-    ("sight_visibility_area", "In a sight visibility area at a corner or driveway"),
-    (
-        "no_setback_zone_within_20ft",
-        "No setback required here: within 20 ft of the front or street-side line",
-    ),
-    (
-        "no_setback_zone_beyond_20ft",
-        "No setback required here: 20 ft or more behind the front or street-side line",
-    ),
-]
-FENCE_TYPES = [
-    ("solid", "Solid (wall, hedge, board fence)"),
-    ("open", "Open design (lattice, wrought iron, grille)"),
-]
-ACCESSORY_TYPES = [
-    ("shed", "Shed or workshop"),
-    ("detached_garage", "Detached garage"),
-    ("other", "Other accessory structure"),
-]
-FLOOD_ZONES = [
-    ("none", "Not in a mapped flood zone"),
-    ("X", "Zone X (outside the special flood hazard area)"),
-    ("A", "Zone A (no base flood elevation on the map)"),
-    ("AE", "Zone AE"),
-    ("AH", "Zone AH"),
-    ("A1-30", "Zones A1–A30"),
-    ("AO", "Zone AO (shallow flooding, depth number)"),
-]
 
 
 class YesNoWidget(forms.CheckboxInput):
@@ -150,84 +111,37 @@ class SharedFields(dict):
         return dict(self)
 
 
-class CheckForm(forms.Form):
-    zone = choice(
-        "Zoning district",
-        [(code, f"{code} – {zone.name}") for code, zone in ZONES.items()],
-        required=True,
-        help_text="Shown on the city's zoning map; the Planning Division can confirm it.",
-    )
-    lot_area_sqft = number(
-        "Lot area",
-        unit="square feet",
-        maximum=50_000_000,
-        help_text="Net area, in square feet (1 acre = 43,560).",
-    )
-    lot_width_ft = number("Lot width", unit="feet", maximum=10_000)
-    lot_depth_ft = number("Lot depth", unit="feet", maximum=10_000)
-    corner_lot = YesNoField(label="Corner lot (streets on two sides)")
-    abuts_residential = YesNoField(label="The lot abuts a residential zone")
-    dwelling_units = whole_number("Homes (dwelling units) on the lot", unit="homes", maximum=10_000)
-    hillside = YesNoField(label="Hillside lot")
+def form_field(spec: Input) -> forms.Field:
+    """The form field an engine input declares."""
+    if spec.kind == "number":
+        return number(
+            spec.label,
+            unit=spec.unit,
+            maximum=spec.maximum,
+            minimum=spec.minimum,
+            help_text=spec.help_text,
+        )
+    if spec.kind == "whole":
+        return whole_number(
+            spec.label, unit=spec.unit, maximum=int(spec.maximum), help_text=spec.help_text
+        )
+    if spec.kind == "yesno":
+        return YesNoField(label=spec.label, help_text=spec.help_text)
+    return choice(spec.label, spec.choices, required=spec.required, help_text=spec.help_text)
 
-    front_setback_ft = number(
-        "Front setback",
-        unit="feet",
-        maximum=5_000,
-        help_text="Distance from the front property line to the building.",
-    )
-    interior_side_setback_ft = number(
-        "Interior side setback (the narrower side)", unit="feet", maximum=5_000
-    )
-    street_side_setback_ft = number("Street-side setback (corner lots)", unit="feet", maximum=5_000)
-    rear_setback_ft = number("Rear setback", unit="feet", maximum=5_000)
-    building_height_ft = number("Building height", unit="feet", maximum=1_000)
-    covered_area_sqft = number(
-        "Area covered",
-        unit="square feet",
-        maximum=50_000_000,
-        help_text="Footprint of all buildings; in OSC, OSR, RR, RVL and CI add paved areas too.",
-    )
 
-    fence_height_in = number(
-        "Fence, wall or hedge height",
-        unit="inches",
-        maximum=1_200,
-        help_text="In inches (6 ft = 72 in.).",
-    )
-    fence_location = choice("Where it stands", FENCE_LOCATIONS)
-    fence_type = choice("Design", FENCE_TYPES)
+# The engine's inputs as a form whose fields CheckForm inherits, in the declared order.
+EngineInputs = type(
+    "EngineInputs",
+    (forms.Form,),
+    {
+        "__module__": __name__,
+        **{name: form_field(entry.spec) for name, entry in registry().inputs.items()},
+    },
+)
 
-    accessory_type = choice("Kind of structure", ACCESSORY_TYPES)
-    accessory_height_ft = number("Height of the structure", unit="feet", maximum=1_000)
 
-    home_floor_area_sqft = number("Home's gross floor area", unit="square feet", maximum=1_000_000)
-    business_floor_area_sqft = number(
-        "Floor area used by the business", unit="square feet", maximum=1_000_000
-    )
-    visitor_trips_per_day = number(
-        "Visitor vehicle trips per day",
-        unit="trips",
-        maximum=100_000,
-        help_text="Count each arrival and each departure.",
-    )
-    clients_at_once = whole_number(
-        "Clients (or client families) at one time", unit="clients", maximum=10_000
-    )
-
-    flood_zone = choice("Flood zone on the FEMA map", FLOOD_ZONES)
-    base_flood_elevation_ft = number(
-        "Base flood elevation", unit="feet", minimum=-1_000, maximum=30_000
-    )
-    lowest_floor_elevation_ft = number(
-        "Lowest floor elevation", unit="feet", minimum=-1_000, maximum=30_000
-    )
-    highest_adjacent_grade_ft = number(
-        "Highest adjacent grade", unit="feet", minimum=-1_000, maximum=30_000
-    )
-    depth_number_ft = number("Depth number on the map (AO zones)", unit="feet", maximum=100)
-    in_floodway = YesNoField(label="In a regulatory floodway")
-
+class CheckForm(EngineInputs):
     as_of = forms.DateField(
         required=False,
         label="Check as of",
@@ -240,62 +154,7 @@ class CheckForm(forms.Form):
         help_text="Apply the rules the Spring 2026 code cleanup proposes. They are not law yet.",
     )
 
-    FIELDSETS = (
-        (
-            "lot",
-            "Your lot",
-            (
-                "zone",
-                "lot_area_sqft",
-                "lot_width_ft",
-                "lot_depth_ft",
-                "corner_lot",
-                "abuts_residential",
-                "dwelling_units",
-                "hillside",
-            ),
-        ),
-        (
-            "building",
-            "Main building",
-            (
-                "front_setback_ft",
-                "interior_side_setback_ft",
-                "street_side_setback_ft",
-                "rear_setback_ft",
-                "building_height_ft",
-                "covered_area_sqft",
-            ),
-        ),
-        ("fence", "Fence, wall or hedge", ("fence_height_in", "fence_location", "fence_type")),
-        (
-            "accessory",
-            "Shed, garage or other accessory structure",
-            ("accessory_type", "accessory_height_ft"),
-        ),
-        (
-            "home_business",
-            "Business at home",
-            (
-                "home_floor_area_sqft",
-                "business_floor_area_sqft",
-                "visitor_trips_per_day",
-                "clients_at_once",
-            ),
-        ),
-        (
-            "flood",
-            "Flood zone",
-            (
-                "flood_zone",
-                "base_flood_elevation_ft",
-                "lowest_floor_elevation_ft",
-                "highest_adjacent_grade_ft",
-                "depth_number_ft",
-                "in_floodway",
-            ),
-        ),
-    )
+    FIELDSETS = tuple(registry().fieldsets())
 
     def clean_as_of(self):
         value = self.cleaned_data.get("as_of")
@@ -325,72 +184,7 @@ class CheckForm(forms.Form):
 
     def to_engine(self) -> tuple[Lot, Plan]:
         """Engine inputs from cleaned data; a part of the plan is absent when nothing about it was entered."""
-        d = self.cleaned_data
-        lot = Lot(
-            zone=d["zone"],
-            area_sqft=d.get("lot_area_sqft"),
-            width_ft=d.get("lot_width_ft"),
-            depth_ft=d.get("lot_depth_ft"),
-            corner_lot=bool(d.get("corner_lot")),
-            abuts_residential=bool(d.get("abuts_residential")),
-            dwelling_units=d.get("dwelling_units"),
-            hillside=bool(d.get("hillside")),
-        )
-        building = MainBuilding(
-            front_setback_ft=d.get("front_setback_ft"),
-            interior_side_setback_ft=d.get("interior_side_setback_ft"),
-            street_side_setback_ft=d.get("street_side_setback_ft"),
-            rear_setback_ft=d.get("rear_setback_ft"),
-            height_ft=d.get("building_height_ft"),
-            covered_area_sqft=d.get("covered_area_sqft"),
-        )
-        fence = None
-        if any(
-            d.get(name) not in (None, "")
-            for name in ("fence_height_in", "fence_location", "fence_type")
-        ):
-            fence = Fence(
-                height_in=d.get("fence_height_in"),
-                location=d.get("fence_location") or None,
-                type=d.get("fence_type") or None,
-            )
-        accessory = None
-        if d.get("accessory_type") or d.get("accessory_height_ft") is not None:
-            accessory = AccessoryStructure(
-                type=d.get("accessory_type") or None, height_ft=d.get("accessory_height_ft")
-            )
-        home_business = None
-        business_fields = (
-            "home_floor_area_sqft",
-            "business_floor_area_sqft",
-            "visitor_trips_per_day",
-            "clients_at_once",
-        )
-        if any(d.get(name) is not None for name in business_fields):
-            home_business = HomeBusiness(
-                home_floor_area_sqft=d.get("home_floor_area_sqft"),
-                business_floor_area_sqft=d.get("business_floor_area_sqft"),
-                visitor_trips_per_day=d.get("visitor_trips_per_day"),
-                clients_at_once=d.get("clients_at_once"),
-            )
-        flood = None
-        if d.get("flood_zone"):
-            flood = FloodData(
-                zone=d["flood_zone"],
-                base_flood_elevation_ft=d.get("base_flood_elevation_ft"),
-                lowest_floor_elevation_ft=d.get("lowest_floor_elevation_ft"),
-                highest_adjacent_grade_ft=d.get("highest_adjacent_grade_ft"),
-                depth_number_ft=d.get("depth_number_ft"),
-                in_floodway=bool(d.get("in_floodway")),
-            )
-        plan = Plan(
-            building=building,
-            fence=fence,
-            accessory=accessory,
-            home_business=home_business,
-            flood=flood,
-        )
-        return lot, plan
+        return registry().inputs_from(self.cleaned_data)
 
 
 def _describe_fields(form_class) -> None:

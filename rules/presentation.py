@@ -15,6 +15,8 @@ from django.conf import settings
 from django.utils import timezone
 
 from rules.engine import Finding, Status, district_rows, load_standards
+from rules.engine.registry import registry
+from rules.templatetags.rules_wording import TOPIC_LABELS
 
 # Worst first: what needs action leads.
 SEVERITY = {
@@ -23,16 +25,6 @@ SEVERITY = {
     Status.NOT_CHECKED: 2,
     Status.PASS: 3,
     Status.INFO: 4,
-}
-
-TOPIC_LABELS = {
-    "lot": "Lot size and density",
-    "building": "Main building",
-    "fence": "Fence, wall or hedge",
-    "accessory": "Shed, garage or other accessory structure",
-    "home_business": "Business at home",
-    "flood": "Flood zone",
-    "hillside": "Hillside lot",
 }
 
 
@@ -189,26 +181,10 @@ def lot_diagram(lot, plan, findings: list[Finding]) -> LotDiagram | None:
 
 
 # Which rules' records a topic page shows as its key numbers, and which part of
-# the checker its "check my lot" link opens.
-FEATURE_RULES = {
-    "fence": ("fence.height",),
-    "accessory": ("accessory.height",),
-    "home_business": (
-        "home_business.floor_area",
-        "home_business.visitor_trips",
-        "home_business.clients",
-    ),
-    "flood": ("flood.permit", "flood.lowest_floor", "flood.floodway", "flood.cumulative_rise"),
-    "hillside": ("hillside.height", "hillside.height_from_lowest_grade"),
-}
-FEATURE_CHECKER_SECTION = {
-    "fence": "fence",
-    "accessory": "accessory",
-    "home_business": "home_business",
-    "flood": "flood",
-    "hillside": "lot",
-    "zoning_districts": "building",
-}
+# the checker its "check my lot" link opens: each family declares its topic page
+# (``Family.feature``); the zoning-districts page shows the district table instead.
+FEATURE_RULES = registry().feature_rules
+FEATURE_CHECKER_SECTION = {**registry().feature_section, "zoning_districts": "building"}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.engine._common import Context, at_most, from_record, missing, no_record, num, numberless
 from rules.engine.findings import Finding, Status
 from rules.engine.inputs import ACCESSORY_TYPES
+from rules.engine.registry import Family
 
 TOPIC = "accessory"
 RULE = "accessory.height"
@@ -82,3 +83,17 @@ def check(ctx: Context, out: list[Finding]) -> None:
                 RULE, TOPIC, Status.FAIL, record, value=height, limit=record.value, unit="ft"
             )
         )
+
+
+FAMILY = Family(
+    name="accessory",
+    order=700,
+    topic=TOPIC,
+    rules=(RULE,),
+    check=check,
+    inputs=("accessory_type", "accessory_height_ft"),
+    notes=("detached_garage_excepted",),
+    relievable=(RULE,),
+    applies=lambda ctx: ctx.plan.accessory is not None,
+    feature="accessory",
+)

@@ -1,26 +1,15 @@
 """The entry point: check a lot and a plan against the standards in force on
-a given date, returning one finding per rule in a fixed order (by topic, then
-by the rule order in ``findings.RULE_ORDER``)."""
+a given date, returning one finding per rule in a fixed order (by family, then
+by the rule order each family declares: ``registry().rule_order``)."""
 
 from __future__ import annotations
 
 from datetime import date, datetime
 
-from rules.engine import (
-    accessory,
-    coverage,
-    fences,
-    flood,
-    height,
-    hillside,
-    home_business,
-    parcel,
-    setbacks,
-    zone_notes,
-)
 from rules.engine._common import Context
-from rules.engine.findings import Finding, rule_rank
+from rules.engine.findings import Finding
 from rules.engine.inputs import Lot, Plan
+from rules.engine.registry import registry
 from rules.engine.standards import Standards, load_standards
 from rules.engine.zones import ZONES
 
@@ -38,10 +27,11 @@ def check_lot(
     """Findings for ``lot`` and ``plan`` under the standards in force on
     ``as_of`` (and, with ``include_proposed``, the proposed amendments).
 
-    Lot and main-building rules are always reported (``not_checked`` with the
-    missing field names when inputs are absent); fence, accessory, home
-    business and flood findings only when that part of the plan is given (for
-    flood: with a flood zone), hillside findings only on a hillside lot.
+    Each registered family runs when its ``applies`` says so: lot and
+    main-building rules always (``not_checked`` with the missing field names
+    when inputs are absent); fence, accessory, home business and flood
+    findings only when that part of the plan is given (for flood: with a flood
+    zone), hillside findings only on a hillside lot.
     Raises ValueError for a zone the engine does not know.
     """
     if lot.zone not in ZONES:
@@ -55,20 +45,10 @@ def check_lot(
     plan = plan if plan is not None else _NO_PLAN
     ctx = Context(standards.view(as_of, include_proposed), lot, plan, include_proposed)
     out: list[Finding] = []
-    parcel.check(ctx, out)
-    setbacks.check(ctx, out)
-    height.check(ctx, out)
-    coverage.check(ctx, out)
-    zone_notes.check(ctx, out)
-    if plan.fence is not None:
-        fences.check(ctx, out)
-    if plan.accessory is not None:
-        accessory.check(ctx, out)
-    if plan.home_business is not None:
-        home_business.check(ctx, out)
-    if plan.flood is not None and plan.flood.zone is not None:
-        flood.check(ctx, out)
-    if lot.hillside:
-        hillside.check(ctx, out)
-    out.sort(key=rule_rank)
+    families = registry()
+    for family in families.families:
+        applies = family.applies
+        if applies is None or applies(ctx):
+            family.check(ctx, out)
+    out.sort(key=families.rule_rank)
     return out

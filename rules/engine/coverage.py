@@ -14,6 +14,7 @@ import math
 
 from rules.engine._common import Context, at_most, from_record, missing, no_record, num, numberless
 from rules.engine.findings import Finding, Status
+from rules.engine.registry import Family
 from rules.engine.standards import convert
 
 TOPIC = "building"
@@ -100,3 +101,14 @@ def _sliding_limits(ctx: Context, area: float | None) -> tuple[float | None, flo
     linear = max(floor, base - step * extra_steps)
     stepwise = max(floor, base - step * math.floor(extra_steps + _STEP_TOL))
     return linear, stepwise
+
+
+FAMILY = Family(
+    name="coverage",
+    order=400,
+    topic=TOPIC,
+    rules=(RULE,),
+    check=check,
+    inputs=_FIELDS,
+    notes=(*_COUNTS_NOTE.values(), "sliding_scale_between_readings"),
+)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from rules.engine._common import Context, at_most, from_record, missing, no_record, num
 from rules.engine.findings import Finding, Status
 from rules.engine.inputs import FENCE_LOCATIONS, FENCE_TYPES
+from rules.engine.registry import Family
 
 TOPIC = "fence"
 RULE = "fence.height"
@@ -199,3 +200,16 @@ def _tall(
                 RULE, TOPIC, Status.NEEDS_APPROVAL, mup, value=height, limit=limit, unit="in"
             )
         )
+
+
+FAMILY = Family(
+    name="fences",
+    order=600,
+    topic=TOPIC,
+    rules=(RULE,),
+    check=check,
+    inputs=("fence_height_in", "fence_location", "fence_type"),
+    notes=("building_permit_over_7ft", "open_design_above_7ft", "minor_use_permit_and_adr"),
+    applies=lambda ctx: ctx.plan.fence is not None,
+    feature="fence",
+)

@@ -29,45 +29,9 @@ APPROVALS = frozenset(
     }
 )
 
-# Topics in the order pages show them.
-TOPICS = ("lot", "building", "fence", "accessory", "home_business", "flood", "hillside")
-
-# Rules in the order pages show them within a topic; findings are sorted by it.
-RULE_ORDER = (
-    "lot.area",
-    "lot.area_corner",
-    "lot.width",
-    "lot.depth",
-    "density.min",
-    "density.max",
-    "setback.front",
-    "setback.front_alternate",
-    "setback.interior_side",
-    "setback.interior_side_upper_walls",
-    "setback.street_side",
-    "setback.rear",
-    "garage.placement",
-    "height.main",
-    "coverage",
-    "dwelling.max_size",
-    "residential.nu_standards",
-    "fence.height",
-    "accessory.height",
-    "home_business.floor_area",
-    "home_business.visitor_trips",
-    "home_business.clients",
-    "flood.permit",
-    "flood.lowest_floor",
-    "flood.floodway",
-    "flood.cumulative_rise",
-    "hillside.height",
-    "hillside.height_from_lowest_grade",
-)
-_TOPIC_RANK = {t: i for i, t in enumerate(TOPICS)}
-_RULE_RANK = {r: i for i, r in enumerate(RULE_ORDER)}
-
-# Every machine code a finding's ``note`` may carry; templates word each one.
-NOTES = frozenset(
+# Note codes any family's findings or records may carry; each family declares its
+# own in its FAMILY, and the registry's ``notes`` is the union. Templates word each one.
+COMMON_NOTES = frozenset(
     {
         "input_missing",
         "input_zero",
@@ -77,32 +41,6 @@ NOTES = frozenset(
         "subdivision_review",
         "not_applicable",
         "none_required",
-        "build_to_line",
-        "build_to_range",
-        "gravenstein_frontage",
-        "la_plaza_streets",
-        "sliding_scale_between_readings",
-        "counts_structures",
-        "counts_structures_and_pavement",
-        "single_unit_on_lot",
-        "applies_two_or_more_units",
-        "mixed_use_reduction_possible",
-        "corner_lot_subdivision",
-        "rowhouse_units_none",
-        "upper_walls_10_plus_units",
-        "or_section_17_30_040_d",
-        "behind_street_facing_facade",
-        "applies_80pct_units_multifamily",
-        "residential_follows_nu_standards",
-        "building_permit_over_7ft",
-        "open_design_above_7ft",
-        "minor_use_permit_and_adr",
-        "detached_garage_excepted",
-        "outside_special_flood_hazard_area",
-        "special_flood_hazard_area",
-        "bfe_per_15_04_140_c",
-        "engineer_no_rise_certification",
-        "until_floodway_adopted",
     }
 )
 
@@ -181,15 +119,3 @@ class Finding:
             "missing": list(self.missing),
             "standard_id": self.standard_id,
         }
-
-
-def sort_key(finding: Finding) -> tuple[int, int, str]:
-    rule = finding.rule
-    topic_rank = _TOPIC_RANK.get(finding.topic, len(TOPICS))
-    return (topic_rank, _RULE_RANK.get(rule, len(RULE_ORDER)), rule)
-
-
-def rule_rank(finding: Finding) -> int:
-    """Sort key for the engine's own findings: RULE_ORDER is grouped by
-    topic, so the rule's rank alone orders by topic, then rule."""
-    return _RULE_RANK.get(finding.rule, len(RULE_ORDER))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rules.engine._common import Context, at_least, from_record, missing, no_record, num, numberless
 from rules.engine.findings import Finding, Status
 from rules.engine.inputs import FLOOD_ZONES
+from rules.engine.registry import Family
 
 TOPIC = "flood"
 
@@ -75,3 +76,29 @@ def _lowest_floor(flood, flood_zone: str, record) -> Finding:
     return from_record(
         "flood.lowest_floor", TOPIC, status, record, value=floor, limit=required, unit="ft"
     )
+
+
+FAMILY = Family(
+    name="flood",
+    order=900,
+    topic=TOPIC,
+    rules=("flood.permit", "flood.lowest_floor", "flood.floodway", "flood.cumulative_rise"),
+    check=check,
+    inputs=(
+        "flood_zone",
+        "base_flood_elevation_ft",
+        "lowest_floor_elevation_ft",
+        "highest_adjacent_grade_ft",
+        "depth_number_ft",
+        "in_floodway",
+    ),
+    notes=(
+        "special_flood_hazard_area",
+        "outside_special_flood_hazard_area",
+        "bfe_per_15_04_140_c",
+        "engineer_no_rise_certification",
+        "until_floodway_adopted",
+    ),
+    applies=lambda ctx: ctx.plan.flood is not None and ctx.plan.flood.zone is not None,
+    feature="flood",
+)

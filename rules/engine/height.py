@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.engine import variance
 from rules.engine._common import Context, at_most, from_record, missing, no_record, num, numberless
 from rules.engine.findings import Finding, Status
+from rules.engine.registry import Family
 
 TOPIC = "building"
 RULE = "height.main"
@@ -86,3 +87,15 @@ def check(ctx: Context, out: list[Finding]) -> None:
             minor_variance=mv,
         )
     )
+
+
+FAMILY = Family(
+    name="height",
+    order=300,
+    topic=TOPIC,
+    rules=(RULE,),
+    check=check,
+    inputs=("building_height_ft",),
+    notes=("or_section_17_30_040_d",),
+    relievable=(RULE,),
+)

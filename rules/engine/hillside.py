@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.engine import variance
 from rules.engine._common import Context, at_most, from_record, missing, no_record, num
 from rules.engine.findings import Finding, Status
+from rules.engine.registry import Family
 
 TOPIC = "hillside"
 
@@ -48,3 +49,17 @@ def check(ctx: Context, out: list[Finding]) -> None:
                     minor_variance=mv,
                 )
             )
+
+
+FAMILY = Family(
+    name="hillside",
+    order=1000,
+    topic=TOPIC,
+    rules=("hillside.height", "hillside.height_from_lowest_grade"),
+    check=check,
+    inputs=("building_height_ft", "height_from_lowest_grade_ft"),
+    relievable=("hillside.height", "hillside.height_from_lowest_grade"),
+    applies=lambda ctx: ctx.lot.hillside,
+    feature="hillside",
+    form_section="lot",  # the topic page's link opens the section with "Hillside lot"
+)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.engine._common import Context, at_most, from_record, missing, no_record, num
 from rules.engine.findings import Finding, Status
+from rules.engine.registry import Family
 
 TOPIC = "home_business"
 
@@ -58,3 +59,20 @@ def _max(record, rule: str, value: float | None, field: str, out: list[Finding])
     out.append(
         from_record(rule, TOPIC, status, record, value=value, limit=record.value, unit=record.unit)
     )
+
+
+FAMILY = Family(
+    name="home_business",
+    order=800,
+    topic=TOPIC,
+    rules=("home_business.floor_area", "home_business.visitor_trips", "home_business.clients"),
+    check=check,
+    inputs=(
+        "home_floor_area_sqft",
+        "business_floor_area_sqft",
+        "visitor_trips_per_day",
+        "clients_at_once",
+    ),
+    applies=lambda ctx: ctx.plan.home_business is not None,
+    feature="home_business",
+)

@@ -18,6 +18,7 @@ from rules.engine._common import (
     numberless,
 )
 from rules.engine.findings import Finding, Status
+from rules.engine.registry import Family
 from rules.engine.standards import convert
 
 TOPIC = "lot"
@@ -243,3 +244,20 @@ def _density_max(ctx: Context, area: float | None, out: list[Finding]) -> None:
             "density.max", TOPIC, Status.FAIL, record, value=units, limit=allowed, unit="units"
         )
     )
+
+
+FAMILY = Family(
+    name="parcel",
+    order=100,
+    topic=TOPIC,
+    rules=("lot.area", "lot.area_corner", "lot.width", "lot.depth", "density.min", "density.max"),
+    check=check,
+    inputs=("lot_area_sqft", "lot_width_ft", "lot_depth_ft", "corner_lot", "dwelling_units"),
+    notes=(
+        "corner_lot_subdivision",
+        "mixed_use_reduction_possible",
+        "single_unit_on_lot",
+        "applies_two_or_more_units",
+    ),
+    relievable=("lot.width", "lot.depth"),  # 17.62.060(C)(2): dimensions, not area
+)

@@ -23,6 +23,7 @@ from rules.engine._common import (
     pick,
 )
 from rules.engine.findings import Finding, Status
+from rules.engine.registry import Family
 
 TOPIC = "building"
 
@@ -159,3 +160,39 @@ def _extras(ctx: Context, out: list[Finding]) -> None:
                 "garage.placement", TOPIC, Status.INFO, garage, limit=garage.value, unit="ft"
             )
         )
+
+
+FAMILY = Family(
+    name="setbacks",
+    order=200,
+    topic=TOPIC,
+    rules=(
+        "setback.front",
+        "setback.front_alternate",
+        "setback.interior_side",
+        "setback.interior_side_upper_walls",
+        "setback.street_side",
+        "setback.rear",
+        "garage.placement",
+    ),
+    check=check,
+    inputs=(
+        "front_setback_ft",
+        "interior_side_setback_ft",
+        "street_side_setback_ft",
+        "rear_setback_ft",
+        "corner_lot",
+        "abuts_residential",
+        "dwelling_units",
+    ),
+    notes=(
+        "build_to_line",
+        "build_to_range",
+        "gravenstein_frontage",
+        "la_plaza_streets",
+        "rowhouse_units_none",
+        "upper_walls_10_plus_units",
+        "behind_street_facing_facade",
+    ),
+    relievable=("setback.front", "setback.interior_side", "setback.street_side", "setback.rear"),
+)

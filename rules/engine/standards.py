@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from rules.engine.findings import APPROVALS, NOTES
+from rules.engine.findings import APPROVALS
+from rules.engine.registry import registry
 from rules.engine.zones import ZONES
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -133,9 +134,6 @@ class Standard:
 
     def value_in(self, unit: str) -> float | None:
         return None if self.value is None else convert(self.value, self.unit, unit)
-
-    def value_max_in(self, unit: str) -> float | None:
-        return None if self.value_max is None else convert(self.value_max, self.unit, unit)
 
     def in_force(self, as_of: date) -> bool:
         if self.effective is not None and as_of < self.effective:
@@ -347,7 +345,7 @@ def _parse(file: str, raw: dict) -> Standard:
     if approval is not None and approval not in APPROVALS:
         raise fail("approval", f"unknown approval {approval!r}")
     note = raw.get("note")
-    if note is not None and note not in NOTES:
+    if note is not None and note not in registry().notes:
         raise fail("note", f"unknown note code {note!r}")
     counts = raw.get("counts")
     if counts is not None and counts not in COUNTS:

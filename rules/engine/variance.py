@@ -11,22 +11,10 @@ from __future__ import annotations
 
 from rules.engine._common import Context, at_least, at_most
 from rules.engine.findings import MinorVariance
+from rules.engine.registry import registry
 
-# The kinds of standard (C)(2)-(4) lets the director vary.
-ELIGIBLE_RULES = frozenset(
-    {
-        "lot.width",
-        "lot.depth",
-        "setback.front",
-        "setback.interior_side",
-        "setback.street_side",
-        "setback.rear",
-        "height.main",
-        "accessory.height",
-        "hillside.height",
-        "hillside.height_from_lowest_grade",
-    }
-)
+# The kinds of standard (C)(2)-(4) lets the director vary are declared by each
+# family (``Family.relievable``); the registry holds their union.
 
 
 def hint(
@@ -35,7 +23,7 @@ def hint(
     """The minor-variance hint for a value failing ``limit``, or None when the
     shortfall is beyond what a minor variance can reach. ``too_low`` says the
     value is under a minimum (else over a maximum)."""
-    if rule not in ELIGIBLE_RULES:
+    if rule not in registry().relievable:
         return None
     record = ctx.view.get("minor_variance", ctx.zone)
     if record is None:

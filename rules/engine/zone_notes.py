@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rules.engine._common import Context, from_record
 from rules.engine.findings import Finding, Status
+from rules.engine.registry import Family
 
 TOPIC = "building"
 
@@ -27,3 +28,14 @@ def check(ctx: Context, out: list[Finding]) -> None:
         nu = view.get("residential.nu_standards", zone)
         if nu is not None:
             out.append(from_record("residential.nu_standards", TOPIC, Status.INFO, nu))
+
+
+FAMILY = Family(
+    name="zone_notes",
+    order=500,
+    topic=TOPIC,
+    rules=("dwelling.max_size", "residential.nu_standards"),
+    check=check,
+    inputs=("dwelling_units",),
+    notes=("applies_80pct_units_multifamily", "residential_follows_nu_standards"),
+)

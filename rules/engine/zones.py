@@ -17,11 +17,9 @@ class Zone:
     code: str
     name: str
     name_is_inferred: bool
-    family: str
     table: str
     table_in_text: bool = True
     parcel_table: str | None = "Table 2-4"
-    residential_zone: bool = False  # Table 3-2's "residential zone" fence row
 
 
 def _zones(*zones: Zone) -> dict[str, Zone]:
@@ -29,57 +27,20 @@ def _zones(*zones: Zone) -> dict[str, Zone]:
 
 
 ZONES: dict[str, Zone] = _zones(
-    Zone("OSC", "Open Space – Conservation", True, "open_space", "Table 2-5"),
-    Zone("OSR", "Open Space – Recreation", True, "open_space", "Table 2-6"),
-    Zone(
-        "RR-1.5",
-        "Rural Residential (1.5 acre)",
-        True,
-        "rural_residential",
-        "Table 2-7",
-        residential_zone=True,
-    ),
-    Zone(
-        "RR-1.0",
-        "Rural Residential (1 acre)",
-        True,
-        "rural_residential",
-        "Table 2-7",
-        residential_zone=True,
-    ),
-    Zone(
-        "RVL-0.66",
-        "Residential Very Low Density (0.66 acre)",
-        True,
-        "very_low_residential",
-        "Table 2-8",
-        residential_zone=True,
-    ),
-    Zone(
-        "RVL-0.5",
-        "Residential Very Low Density (0.5 acre)",
-        True,
-        "very_low_residential",
-        "Table 2-8",
-        residential_zone=True,
-    ),
-    Zone(
-        "NL", "Neighborhood Low Density", True, "neighborhood", "Table 2-9", residential_zone=True
-    ),
-    Zone(
-        "NM",
-        "Neighborhood Medium Density",
-        False,
-        "neighborhood",
-        "Table 2-10",
-        residential_zone=True,
-    ),
-    Zone("NU", "Neighborhood Urban", True, "neighborhood", "Table 2-11", residential_zone=True),
-    Zone("CE", "East Cotati Avenue Corridor", False, "corridor", "Table 2-12"),
-    Zone("CG", "Gravenstein Highway Corridor", False, "corridor", "Table 2-13"),
-    Zone("CD", "Downtown Commercial", False, "corridor", "Table 2-14"),
-    Zone("CI", "Commercial/Industrial", False, "commercial_industrial", "Table 2-15"),
-    Zone("PF", "Public Facility", False, "public_facility", "Table 2-16", table_in_text=False),
-    Zone("SW", "Santero Way", True, "special", "Table 2-17", parcel_table=None),
-    Zone("TOC", "Transit Oriented Communities", False, "special", "Table 2-18", parcel_table=None),
+    Zone("OSC", "Open Space – Conservation", True, "Table 2-5"),
+    Zone("OSR", "Open Space – Recreation", True, "Table 2-6"),
+    Zone("RR-1.5", "Rural Residential (1.5 acre)", True, "Table 2-7"),
+    Zone("RR-1.0", "Rural Residential (1 acre)", True, "Table 2-7"),
+    Zone("RVL-0.66", "Residential Very Low Density (0.66 acre)", True, "Table 2-8"),
+    Zone("RVL-0.5", "Residential Very Low Density (0.5 acre)", True, "Table 2-8"),
+    Zone("NL", "Neighborhood Low Density", True, "Table 2-9"),
+    Zone("NM", "Neighborhood Medium Density", False, "Table 2-10"),
+    Zone("NU", "Neighborhood Urban", True, "Table 2-11"),
+    Zone("CE", "East Cotati Avenue Corridor", False, "Table 2-12"),
+    Zone("CG", "Gravenstein Highway Corridor", False, "Table 2-13"),
+    Zone("CD", "Downtown Commercial", False, "Table 2-14"),
+    Zone("CI", "Commercial/Industrial", False, "Table 2-15"),
+    Zone("PF", "Public Facility", False, "Table 2-16", table_in_text=False),
+    Zone("SW", "Santero Way", True, "Table 2-17", parcel_table=None),
+    Zone("TOC", "Transit Oriented Communities", False, "Table 2-18", parcel_table=None),
 )

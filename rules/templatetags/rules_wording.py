@@ -1,10 +1,24 @@
-"""Words for the engine's codes. The engine answers in codes and numbers; this is where they become English."""
+"""Words for the engine's codes. The engine answers in codes and numbers; this is where they become English.
+
+Every rule id, note code and results topic the family registry declares has its words here, and
+nothing else does (tests/check_my_lot/test_family_registry.py holds both ways).
+"""
 
 from django import template
 
 from rules.engine import load_standards
 
 register = template.Library()
+
+TOPIC_LABELS = {
+    "lot": "Lot size and density",
+    "building": "Main building",
+    "fence": "Fence, wall or hedge",
+    "accessory": "Shed, garage or other accessory structure",
+    "home_business": "Business at home",
+    "flood": "Flood zone",
+    "hillside": "Hillside lot",
+}
 
 RULE_LABELS = {
     "lot.area": "Lot area",
@@ -99,6 +113,7 @@ NOTE_TEXT = {
     "minor_use_permit_and_adr": "Above the figure shown, a minor use permit and administrative design review are needed (Table 3-2, note 2).",
     "detached_garage_excepted": "Detached garages are not held to the accessory-structure height limit; the district's height limit applies.",
     "outside_special_flood_hazard_area": "Outside the special flood hazard area: the floodplain rules do not apply.",
+    "special_flood_hazard_area": "In a special flood hazard area: building or other development needs a floodplain development permit before it starts.",
     "bfe_per_15_04_140_c": "Without a base flood elevation on the map, the city determines one under § 15.04.140(C).",
     "engineer_no_rise_certification": "Allowed only with a registered civil engineer's certification of no rise in flood levels.",
     "until_floodway_adopted": "Until a floodway is adopted, the project, with all other development, must not raise the base flood by more than the figure shown anywhere in the city.",
