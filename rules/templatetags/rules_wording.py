@@ -1,7 +1,7 @@
 """Words for the engine's codes. The engine answers in codes and numbers; this is where they become English.
 
-Every rule id, note code and results topic the family registry declares has its words here, and
-nothing else does (tests/check_my_lot/test_family_registry.py holds both ways).
+Every rule id and note code the family registry declares has its words here (the results
+topics' headings are rules.presentation.TOPIC_LABELS), and nothing else does (tests/check_my_lot/test_family_registry.py holds both ways).
 """
 
 from django import template
@@ -9,16 +9,6 @@ from django import template
 from rules.engine import load_standards
 
 register = template.Library()
-
-TOPIC_LABELS = {
-    "lot": "Lot size and density",
-    "building": "Main building",
-    "fence": "Fence, wall or hedge",
-    "accessory": "Shed, garage or other accessory structure",
-    "home_business": "Business at home",
-    "flood": "Flood zone",
-    "hillside": "Hillside lot",
-}
 
 RULE_LABELS = {
     "lot.area": "Lot area",
