@@ -46,9 +46,8 @@ def check_lot(
     ctx = Context(standards.view(as_of, include_proposed), lot, plan, include_proposed)
     out: list[Finding] = []
     families = registry()
-    for family in families.families:
-        applies = family.applies
+    for applies, check in families.dispatch:
         if applies is None or applies(ctx):
-            family.check(ctx, out)
+            check(ctx, out)
     out.sort(key=families.rule_rank)
     return out

@@ -151,6 +151,8 @@ class Registry:
         self.feature_section = {
             f.feature: f.form_section or f.topic for f in self.families if f.feature
         }
+        # (applies, check) per family, in order: what check_lot loops over.
+        self.dispatch = tuple((f.applies, f.check) for f in self.families)
         rank = {rule: index for index, rule in enumerate(self.rule_order)}
         unknown = len(rank)
         get = rank.get
