@@ -1,8 +1,19 @@
 """Whole-page caching for anonymous readers, made stale explicitly when staff edit content.
 
 Public pages (home, topics, code sections, districts, the checker's results) are the same
-for every anonymous reader, so the rendered response is kept, keyed by its URL (query
-string included), whether htmx asked for it, and the date the rules are shown "as of".
+for every anonymous reader, so the rendered response is kept, keyed by exactly what the
+view renders on: its path, the query parameters it *declares* it reads (``reads=``, one
+place per view), whether it renders the htmx partial (``renders_partial``) and the date the
+rules are shown "as of".
+
+The view is handed only what its key holds: ``request.GET`` (and the query string) are cut
+down to the declared parameters, each written canonically, before the view runs, cached
+or not. So a parameter the view does not read cannot make a new entry or change the page
+(``?utm_source=…`` is served the canonical page, and links in it point to the canonical
+URL), and a value it cannot read (``?as_of=junk``) counts as absent, as the view would
+treat it anyway. Serving the canonical page rather than redirecting to it keeps links with
+tracking parameters working in one hop, and htmx requests are never redirected. Every
+response names ``HX-Request`` and ``HX-History-Restore-Request`` in ``Vary``.
 Each entry records the *content generation* it was rendered under. Whatever changes
 content says so by calling ``content_changed()``: the admin (``ContentCacheAdminMixin``)
 and ``load_content``, which every release runs. That bumps the generation, and entries
@@ -37,7 +48,8 @@ from functools import wraps
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
+from django.utils.cache import patch_vary_headers
 
 from rules.presentation import default_as_of
 
@@ -103,9 +115,49 @@ def _current_generation() -> int:
     return value
 
 
+def renders_partial(request) -> bool:
+    """Whether a view answers with its htmx partial: what views and the cache key both ask.
+
+    django-htmx's ``request.htmx`` (the HX-Request header is exactly "true"), except for
+    htmx's history restore (HX-History-Restore-Request: true), which wants the whole page."""
+    headers = request.headers
+    return (
+        headers.get("HX-Request") == "true" and headers.get("HX-History-Restore-Request") != "true"
+    )
+
+
+VARY = ("HX-Request", "HX-History-Restore-Request")
+
+
+def canonical_query(query: QueryDict, reads: dict) -> QueryDict:
+    """``query`` cut down to the parameters in ``reads``, in a fixed order, one value each.
+
+    ``reads`` maps each name to None (the value as sent) or a function that writes the value
+    canonically, or returns None when the view cannot read it (the parameter then counts
+    as absent). Of repeated parameters the last counts, as ``QueryDict.get`` and forms read."""
+    kept = QueryDict(mutable=True)
+    for name in sorted(reads):
+        if name in query:
+            value = query[name]
+            canonical = reads[name]
+            if canonical is not None:
+                value = canonical(value)
+            if value is not None:
+                kept[name] = value
+    kept._mutable = False
+    return kept
+
+
+def _read_only(request, reads: dict) -> None:
+    """Hand the view only the parameters it declared (see the module docstring)."""
+    request.GET = canonical_query(request.GET, reads)
+    request.META["QUERY_STRING"] = request.GET.urlencode()
+
+
 def _page_key(request) -> str:
-    # The host was validated against ALLOWED_HOSTS by CommonMiddleware before the view runs.
-    kind = "htmx" if "HTTP_HX_REQUEST" in request.META else "page"
+    # The host was validated against ALLOWED_HOSTS by CommonMiddleware before the view runs;
+    # the query string is already the canonical one (_read_only).
+    kind = "htmx" if renders_partial(request) else "page"
     where = (
         f"{kind} {request.scheme}://{request.META.get('HTTP_HOST', '')}{request.get_full_path()}"
     )
@@ -162,16 +214,27 @@ def _keep_local(
             store.popitem(last=False)
 
 
-def _serve_cached(view, key_for, *, shared: bool, store: OrderedDict, size):
+def _render(view, request, *args, **kwargs):
+    response = view(request, *args, **kwargs)
+    if hasattr(response, "render") and not getattr(response, "is_rendered", True):
+        response.render()  # a TemplateResponse (the sitemap): its content is stored
+    patch_vary_headers(response, VARY)
+    return response
+
+
+def _serve_cached(view, key_for, *, reads, shared: bool, store: OrderedDict, size):
     """Wrap ``view`` so anonymous GETs are answered from ``store`` (and Redis when
     ``shared``), keyed by ``key_for(request)`` and made stale by the content generation.
+    The view sees only the query parameters in ``reads`` (see ``canonical_query``).
     ``size()`` gives the store's bound, read per request so settings and tests can change it."""
+    reads = dict.fromkeys(reads) if not isinstance(reads, dict) else dict(reads)
 
     @wraps(view)
     def wrapped(request, *args, **kwargs):
+        _read_only(request, reads)
         seconds = settings.CONTENT_CACHE_SECONDS
         if not seconds or request.method != "GET" or _may_be_staff(request):
-            return view(request, *args, **kwargs)
+            return _render(view, request, *args, **kwargs)
         key = key_for(request)
         try:
             generation = _current_generation()
@@ -183,11 +246,11 @@ def _serve_cached(view, key_for, *, shared: bool, store: OrderedDict, size):
                     entry = (generation, None, *found[1:])
         except Exception:
             logger.warning("Page cache unavailable; rendering without it.", exc_info=True)
-            return view(request, *args, **kwargs)
+            return _render(view, request, *args, **kwargs)
         if entry is not None:
             _generation_, _expires, status, body, headers = entry
             return HttpResponse(body, status=status, headers=headers)
-        response = view(request, *args, **kwargs)
+        response = _render(view, request, *args, **kwargs)
         if _storable(request, response):
             stored = (response.status_code, response.content, dict(response.headers))
             _keep_local(key, generation, seconds, *stored, store=store, size=size())
@@ -198,21 +261,28 @@ def _serve_cached(view, key_for, *, shared: bool, store: OrderedDict, size):
                     logger.warning("Page cache unavailable; page not stored.", exc_info=True)
         return response
 
+    wrapped.reads = tuple(reads)  # for tests that walk every cached view's parameters
     return wrapped
 
 
-def cache_for_anonymous(view=None, *, shared: bool = True):
+def cache_for_anonymous(view=None, *, reads=(), shared: bool = True):
     """Serve anonymous GETs of ``view`` from the page cache (see the module docstring).
+
+    ``reads`` declares the query parameters the view reads: their names, or a dict from
+    each name to the function that writes its value canonically (see ``canonical_query``).
+    The view sees no other parameter and the key holds no other.
 
     ``shared=False`` keeps pages in this process only: for answers that are cheaper to
     compute than a round trip to Redis and rarely asked twice (Check my lot's results).
     """
     if view is None:
-        return lambda view: cache_for_anonymous(view, shared=shared)
-    return _serve_cached(view, _page_key, shared=shared, store=_local, size=lambda: LOCAL_PAGES)
+        return lambda view: cache_for_anonymous(view, reads=reads, shared=shared)
+    return _serve_cached(
+        view, _page_key, reads=reads, shared=shared, store=_local, size=lambda: LOCAL_PAGES
+    )
 
 
-def cache_by_key(key_for):
+def cache_by_key(key_for, *, reads):
     """Serve anonymous GETs of a view from this process's memory, keyed by
     ``key_for(request)`` (plus htmx or not, the host and the "as of" date) instead of the
     full URL.
@@ -222,18 +292,24 @@ def cache_by_key(key_for):
     live in their own store of LOCAL_SEARCHES, so they cannot push pages out. Entries are
     made stale by the content generation like pages (an edit shows at once in the process
     that made it, within GENERATION_RECHECK_SECONDS in the others). The key must be short:
-    it is kept as it is.
+    it is kept as it is. ``reads`` declares the parameters the view (and ``key_for``) read,
+    as for ``cache_for_anonymous``.
     """
 
     def full_key(request) -> str:
-        kind = "htmx" if "HTTP_HX_REQUEST" in request.META else "page"
+        kind = "htmx" if renders_partial(request) else "page"
         # The host was validated against ALLOWED_HOSTS before the view runs.
         where = f"{request.scheme}://{request.META.get('HTTP_HOST', '')}"
         return f"{kind} {where} {default_as_of().isoformat()} {key_for(request)!r}"
 
     def decorator(view):
         return _serve_cached(
-            view, full_key, shared=False, store=_local_by_key, size=lambda: LOCAL_SEARCHES
+            view,
+            full_key,
+            reads=reads,
+            shared=False,
+            store=_local_by_key,
+            size=lambda: LOCAL_SEARCHES,
         )
 
     return decorator

@@ -3,18 +3,36 @@
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
-from django.urls import include, path
-from django.views.decorators.cache import cache_page
+from django.urls import include, path, register_converter
 
 from cotati_site import views
+from cotati_site.cache import cache_for_anonymous
 from cotati_site.sitemaps import SITEMAPS
+from rules.numbers import whole_number_param
+
+
+class SectionNumberConverter:
+    """A section, chapter or title number as the code writes it (17.62.060, 17.24.030A),
+    in ASCII digits: anything else (a NUL, other scripts' digits) is not found before it
+    reaches the database, which refuses some characters with an error rather than no row."""
+
+    regex = r"[0-9]+(?:\.[0-9]+)*[A-Z]?"  # SECTION_NUMBER_RE, in ASCII digits
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(SectionNumberConverter, "section_number")
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("topics/<slug:slug>/", views.topic_detail, name="topic_detail"),
     path("code/", views.section_list, name="section_list"),
-    path("code/<str:number>/", views.section_detail, name="section_detail"),
-    path("code/<str:number>/compare/", views.section_compare, name="section_compare"),
+    path("code/<section_number:number>/", views.section_detail, name="section_detail"),
+    path("code/<section_number:number>/compare/", views.section_compare, name="section_compare"),
     path("proposed-changes/", views.proposed_changes, name="proposed_changes"),
     path("zoning-districts/", views.district_list, name="district_list"),
     path("zoning-districts/<str:code>/", views.district_detail, name="district_detail"),
@@ -24,7 +42,8 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path(
         "sitemap.xml",
-        cache_page(60 * 60)(sitemap),
+        # The sitemap reads ?p= (its page) only; made stale by content edits like pages.
+        cache_for_anonymous(sitemap, reads={"p": whole_number_param}),
         {"sitemaps": SITEMAPS},
         name="django.contrib.sitemaps.views.sitemap",
     ),

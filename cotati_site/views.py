@@ -3,13 +3,16 @@
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET
-from django.views.decorators.vary import vary_on_headers
 
 from cotati_site import content, structured_data
 from cotati_site import search as site_search
-from cotati_site.cache import cache_by_key, cache_for_anonymous
+from cotati_site.cache import cache_by_key, cache_for_anonymous, renders_partial
 from cotati_site.models import CodeSection
-from rules.presentation import as_of_for, district_table, key_numbers_for
+from rules.numbers import parse_number, whole_number_param
+from rules.presentation import as_of_for, as_of_param, district_table, key_numbers_for
+
+# The query parameters each cached page reads (cotati_site/cache.py): nothing else reaches it.
+AS_OF = {"as_of": as_of_param}
 
 
 @cache_for_anonymous
@@ -18,7 +21,7 @@ def home(request):
     return render(request, "cotati_site/home.html", {"topics": content.topics_for_index()})
 
 
-@cache_for_anonymous
+@cache_for_anonymous(reads=AS_OF)
 @require_GET
 def topic_detail(request, slug: str):
     topic, summaries, faqs, checked_on = content.topic_with_content(slug)
@@ -46,7 +49,7 @@ def section_list(request):
     return render(request, "cotati_site/section_list.html", {"sections": sections})
 
 
-@cache_for_anonymous
+@cache_for_anonymous(reads=AS_OF)
 @require_GET
 def section_detail(request, number: str):
     section, summaries = content.section_with_citations(number)
@@ -58,17 +61,19 @@ def section_detail(request, number: str):
     )
 
 
-def _version_id(raw: str | None) -> int | None:
-    return int(raw) if raw and raw.isdigit() else None
+def _version_param(raw: str) -> str | None:
+    # Empty means "no text"; anything but a whole number in ASCII digits is ignored.
+    return "" if not raw.strip() else whole_number_param(raw)
 
 
-@cache_for_anonymous
+@cache_for_anonymous(reads={**AS_OF, "from": _version_param, "to": _version_param})
 @require_GET
 def section_compare(request, number: str):
     """A redline between two versions of a section: ?from=<id>&to=<id> (empty: no text)."""
     section = get_object_or_404(CodeSection, number=number)
     if "from" in request.GET or "to" in request.GET:
-        from_id, to_id = _version_id(request.GET.get("from")), _version_id(request.GET.get("to"))
+        from_id = parse_number(request.GET.get("from", ""), whole=True)
+        to_id = parse_number(request.GET.get("to", ""), whole=True)
     else:  # by default: the text in force against the first proposal
         text = content.section_text(section, as_of_for(request))
         from_id = text.current.pk if text.current else None
@@ -95,7 +100,7 @@ def proposed_changes(request):
     )
 
 
-@cache_for_anonymous
+@cache_for_anonymous(reads=AS_OF)
 @require_GET
 def district_list(request):
     as_of = as_of_for(request)
@@ -104,7 +109,7 @@ def district_list(request):
     )
 
 
-@cache_for_anonymous
+@cache_for_anonymous(reads=AS_OF)
 @require_GET
 def district_detail(request, code: str):
     as_of = as_of_for(request)
@@ -130,17 +135,17 @@ def _search_key(request) -> tuple[str, bool]:
     return site_search.clean_query(request.GET.get("q"))
 
 
-@cache_by_key(_search_key)
+@cache_by_key(_search_key, reads=("q",))
 @require_GET
-@vary_on_headers("HX-Request")
 def search(request):
     outcome = site_search.search(request.GET.get("q"))
+    partial = renders_partial(request)
     # A section number typed in full goes straight to the section; while typing (htmx) the
     # section is listed instead, so the page does not jump away mid-word.
-    if outcome.section is not None and not request.htmx:
+    if outcome.section is not None and not partial:
         return redirect(outcome.section)
-    context = {"outcome": outcome, "max_length": site_search.MAX_QUERY_LENGTH}
-    if request.htmx:
+    context = {"outcome": outcome, "max_length": site_search.MAX_QUERY_LENGTH, "partial": partial}
+    if partial:
         return render(request, "cotati_site/partials/_search_results.html", context)
     return render(request, "cotati_site/search.html", context)
 

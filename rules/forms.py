@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 
 from rules.engine import Lot, Plan
 from rules.engine.registry import Input, registry
+from rules.numbers import NumberField, WholeNumberField
 
 TRUE_WORDS = {"true", "on", "1", "yes"}
 FALSE_WORDS = {"false", "off", "0", "no", ""}
@@ -51,7 +52,7 @@ def number(
     label: str, *, unit: str, maximum: float, minimum: float = 0, help_text: str = "", step="any"
 ):
     """A decimal field that rejects text, NaN, infinities and absurd magnitudes with a clear message."""
-    field = forms.FloatField(
+    field = NumberField(
         label=label,
         required=False,
         min_value=minimum,
@@ -69,7 +70,7 @@ def number(
 
 
 def whole_number(label: str, *, unit: str, maximum: int, help_text: str = ""):
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         required=False,
         min_value=0,

@@ -44,17 +44,19 @@ def default_as_of() -> date:
     return settings.RULES_AS_OF or timezone.localdate()
 
 
+def as_of_param(raw: str) -> str | None:
+    """?as_of= written canonically (YYYY-MM-DD) when it is a date pages show, else None."""
+    try:
+        chosen = date.fromisoformat(raw)
+    except ValueError:
+        return None
+    return chosen.isoformat() if date(2000, 1, 1) <= chosen <= date(2100, 12, 31) else None
+
+
 def as_of_for(request) -> date:
     """The date a page shows rules for: ?as_of=YYYY-MM-DD when valid, else the default."""
-    raw = request.GET.get("as_of", "")
-    if raw:
-        try:
-            chosen = date.fromisoformat(raw)
-        except ValueError:
-            return default_as_of()
-        if date(2000, 1, 1) <= chosen <= date(2100, 12, 31):
-            return chosen
-    return default_as_of()
+    chosen = as_of_param(request.GET.get("as_of", ""))
+    return date.fromisoformat(chosen) if chosen else default_as_of()
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from cotati_site.cache import cache_for_anonymous
+from cotati_site.cache import cache_for_anonymous, renders_partial
 from rules.engine import check_lot, load_standards
 from rules.forms import CheckForm
 from rules.presentation import build_result, default_as_of, lot_diagram
@@ -20,9 +20,14 @@ def run_check(form: CheckForm):
     return build_result(findings, as_of, include_proposed=include_proposed), lot, plan
 
 
+# The query parameters the checker reads: its form's fields (as typed: the page shows them
+# back) and the section to open. Nothing else reaches it (cotati_site/cache.py).
+FORM_FIELDS = tuple(CheckForm.base_fields)
+
+
 # Results depend only on the query string and the date, so anonymous answers are cached
 # (in each process only: computing one costs less than asking Redis for it).
-@cache_for_anonymous(shared=False)
+@cache_for_anonymous(reads=(*FORM_FIELDS, "show"), shared=False)
 @require_GET
 def check_my_lot(request):
     # The form's own submissions always carry `zone`; a link without it (e.g. from a
@@ -41,13 +46,14 @@ def check_my_lot(request):
         "diagram": lot_diagram(lot, plan, result.findings) if result else None,
         "as_of": default_as_of(),
         "open_section": request.GET.get("show", ""),
+        "partial": renders_partial(request),
     }
-    if request.htmx:
+    if context["partial"]:
         return render(request, "rules/partials/_results.html", context)
     return render(request, "rules/check.html", context)
 
 
-@cache_for_anonymous(shared=False)
+@cache_for_anonymous(reads=FORM_FIELDS, shared=False)
 @require_GET
 def check_my_lot_json(request):
     form = CheckForm(request.GET)

@@ -5,10 +5,13 @@ and known injection payloads wrapped in random text. Examples are few per page s
 stays fast; hypothesis keeps the failures it finds in .hypothesis/ and replays them first.
 """
 
+import re
 from urllib.parse import quote
 
 import pytest
+from django.conf import settings as django_settings
 from django.test import Client
+from django.urls import URLPattern, get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -132,3 +135,73 @@ def test_section_pages_and_home_survive_stray_params(data, extra):
     )
     for path in ("/", "/code/", f"/code/{number}/"):
         assert_safe(Client().get(path, extra), extra)
+
+
+# Every URL pattern, every parameter its view reads and every path segment ----------------
+# Numbers Python reads but a visitor's digits should not be (int() and float() take other
+# scripts' digits and underscores; str.isdigit() takes superscripts int() refuses), a NUL
+# (PostgreSQL refuses it in a lookup), and numbers too big for int(), float() or a bigint.
+HOSTILE = (
+    "²",
+    "①",
+    "₂",
+    "١٢",
+    "１２",
+    "1_0",
+    "\x00",
+    "1\x002",
+    "9" * 5000,
+    "99999999999999999999",
+    "-99999999999999999999",
+    "1e400",
+    "-1",
+)
+SAMPLE_SEGMENTS = {"number": "17.62.060", "code": "NL"}
+SEGMENT_RE = re.compile(r"<(?:\w+:)?(\w+)>")
+
+
+def public_routes() -> list[tuple[str, dict, tuple]]:
+    """(route, sample values of its path segments, the parameters its view declares)."""
+
+    def walk(patterns, prefix=""):
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            if isinstance(pattern, URLPattern):
+                yield route, pattern.callback
+            elif str(pattern.pattern) != django_settings.ADMIN_URL:
+                yield from walk(pattern.url_patterns, route)
+
+    samples = {**SAMPLE_SEGMENTS, "slug": Topic.objects.values_list("slug", flat=True)[0]}
+    routes = []
+    for route, callback in walk(get_resolver().url_patterns):
+        segments = {name: samples[name] for name in SEGMENT_RE.findall(route)}
+        # A cached view declares the query parameters it reads (cotati_site/cache.py).
+        routes.append((route, segments, getattr(callback, "reads", ())))
+    return routes
+
+
+def url_for(route: str, segments: dict) -> str:
+    return "/" + SEGMENT_RE.sub(lambda m: quote(segments[m.group(1)], safe=""), route)
+
+
+def test_every_route_is_walked():
+    routes = {route for route, _segments, _reads in public_routes()}
+    assert {"code/<section_number:number>/compare/", "check-my-lot/", "sitemap.xml"} <= routes
+    assert len(routes) >= 12
+    reads = {route: reads for route, _segments, reads in public_routes()}
+    assert {"from", "to", "as_of"} <= set(reads["code/<section_number:number>/compare/"])
+    assert {"zone", "lot_width_ft", "dwelling_units", "show"} <= set(reads["check-my-lot/"])
+
+
+@pytest.mark.parametrize("value", HOSTILE, ids=lambda v: repr(v)[:12])
+def test_no_route_answers_5xx_to_odd_numbers_or_a_nul_anywhere(value):
+    client = Client()
+    for route, segments, reads in public_routes():
+        for name in segments:
+            url = url_for(route, {**segments, name: value})
+            assert client.get(url).status_code < 500, url
+        url = url_for(route, segments)
+        for name in (*reads, "p", "stray"):
+            for headers in ({}, {"HX-Request": "true"}):
+                response = client.get(url, {name: value}, headers=headers)
+                assert response.status_code < 500, (url, name, value)
