@@ -6,9 +6,10 @@ import importlib
 import re
 
 import pytest
-from django.apps import apps
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
 from cotati_site.models import FAQ, CodeSection, SectionVersion, Summary, TextSource
 from cotati_site.sources import basis_problem
@@ -236,7 +237,13 @@ def test_the_data_migration_moves_working_notes_out_of_public_view():
         section, status="proposed", notes="Read: 'twenty-five ten' as struck then inserted."
     )
 
-    migration.forward(apps, None)
+    # The models as the migration sees them (never the live registry, which it would alter).
+    state_apps = (
+        MigrationExecutor(connection)
+        .loader.project_state(("cotati_site", "0054_staff_notes_text_sources_editors_site_info"))
+        .apps
+    )
+    migration.forward(state_apps, None)
 
     quoted.refresh_from_db()
     proposed.refresh_from_db()
@@ -249,7 +256,7 @@ def test_the_data_migration_moves_working_notes_out_of_public_view():
     assert proposed.text_source == TextSource.REDLINE and proposed.notes == ""
     assert section.text_source == TextSource.SECONDARY_QUOTE
 
-    migration.backward(apps, None)
+    migration.backward(state_apps, None)
     quoted.refresh_from_db()
     assert (
         quoted.notes == "The text as we took it; see rules/data/flood.toml."
