@@ -188,10 +188,11 @@ class SummaryAdmin(ContentCacheAdminMixin, SimpleHistoryAdmin):
 @admin.register(FAQ)
 class FAQAdmin(ContentCacheAdminMixin, SimpleHistoryAdmin):
     form = FAQForm
-    list_display = ("question", "topic", "is_published", "order")
-    list_filter = ("topic", "is_published")
+    list_display = ("question", "topic", "basis", "is_published", "order")
+    list_filter = ("topic", "is_published", "basis")
     search_fields = ("question", "answer")
     list_select_related = ("topic",)
+    autocomplete_fields = ("sections",)
 
 
 @admin.register(CodeSection)
@@ -246,8 +247,8 @@ class SectionVersionAdmin(SuperuserEditsMixin, ContentCacheAdminMixin, SimpleHis
     fieldsets = (
         (None, {"fields": ("section", "part", "status", "source", "proposed_as")}),
         ("Dates", {"fields": ("adopted_on", "effective_on")}),
-        ("Text", {"fields": ("pasted_text", "body", "notes")}),
-        ("Where it comes from", {"fields": ("source_url", "retrieved_on")}),
+        ("Text", {"fields": ("pasted_text", "body", "notes", "staff_note")}),
+        ("Where it comes from", {"fields": ("text_source", "source_url", "retrieved_on")}),
     )
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
@@ -297,3 +298,7 @@ class ZoningMapChangeAdmin(SuperuserEditsMixin, ContentCacheAdminMixin, admin.Mo
     list_display = ("apn", "from_zone", "to_zone", "status", "source", "effective_on")
     list_filter = ("status",)
     search_fields = ("apn", "source")
+
+
+# Site information (contacts and links) has its admin beside its model.
+from cotati_site import site_info_admin  # noqa: E402, F401

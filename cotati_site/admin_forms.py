@@ -5,7 +5,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.text import Truncator
 
-from cotati_site.models import SectionVersion, VersionStatus
+from cotati_site.models import SectionVersion, TextSource, VersionStatus
+from cotati_site.sources import basis_problem
 from cotati_site.versions import text_to_blocks
 
 
@@ -73,7 +74,20 @@ class RevisionCheckedForm(forms.ModelForm):
         )
 
 
-class SummaryForm(RevisionCheckedForm):
+class BasisCheckedMixin:
+    """The basis an editor picks must fit where the cited sections' text came from
+    (``cotati_site.sources``): 'code text' only when every cited section holds official text."""
+
+    def clean(self):
+        cleaned = super().clean()
+        if "basis" in self.fields and "sections" in self.fields:
+            problem = basis_problem(cleaned.get("basis") or "", cleaned.get("sections") or [])
+            if problem:
+                self.add_error("basis", problem)
+        return cleaned
+
+
+class SummaryForm(BasisCheckedMixin, RevisionCheckedForm):
     conflict_fields = ("headline", "body")
 
 
@@ -81,7 +95,7 @@ class TopicForm(RevisionCheckedForm):
     conflict_fields = ("title", "intro")
 
 
-class FAQForm(RevisionCheckedForm):
+class FAQForm(BasisCheckedMixin, RevisionCheckedForm):
     conflict_fields = ("question", "answer")
 
 
@@ -119,12 +133,21 @@ class SectionVersionForm(forms.ModelForm):
             "effective_on",
             "body",
             "notes",
+            "staff_note",
+            "text_source",
             "source_url",
             "retrieved_on",
         )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "text_source" in self.fields:  # pasted text is official text unless staff say otherwise
+            self.fields["text_source"].required = False
+
     def clean(self):
         cleaned = super().clean()
+        if "text_source" in self.fields and not cleaned.get("text_source"):
+            cleaned["text_source"] = TextSource.OFFICIAL
         pasted = cleaned.get("pasted_text")
         if pasted and pasted.strip():
             cleaned["body"] = text_to_blocks(pasted)

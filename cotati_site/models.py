@@ -56,6 +56,17 @@ def body_as_text(blocks) -> str:
     return "\n".join(version_lines(blocks))
 
 
+class TextSource(models.TextChoices):
+    """Where the words of a section or version on this site were taken from."""
+
+    OFFICIAL = "official", "Official code text (downloaded from the published code)"
+    REDLINE = "redline", "As printed in a City proposal (redline), not the published code"
+    SECONDARY_QUOTE = (
+        "secondary_quote",
+        "Quoted by a secondary source, not checked against the code",
+    )
+
+
 class CodeSection(models.Model):
     """One section of the Cotati Municipal Code, as the code numbers and words it.
 
@@ -100,8 +111,22 @@ class CodeSection(models.Model):
     source_url = models.URLField(
         max_length=500, help_text="Where the official text can be read (the city's published code)."
     )
+    text_source = models.CharField(
+        max_length=20,
+        blank=True,
+        choices=TextSource.choices,
+        help_text=(
+            "Where the body above was taken from. Leave blank when there is no body. A summary citing "
+            "a section whose text is not official code text cannot be marked 'checked against code text'."
+        ),
+    )
     retrieved_on = models.DateField(
-        null=True, blank=True, help_text="The date the text was taken from the official source."
+        null=True,
+        blank=True,
+        help_text=(
+            "The date the text was taken from the official source. Leave empty when it was not "
+            "(e.g. quoted by a secondary source): say where and when in the text source note."
+        ),
     )
     history = models.TextField(
         blank=True,
@@ -110,7 +135,10 @@ class CodeSection(models.Model):
     text_source_note = models.CharField(
         max_length=300,
         blank=True,
-        help_text="Where the text came from when it is not the official code itself (e.g. a quotation in another source).",
+        help_text=(
+            "Where the text came from when it is not the official code itself (e.g. a quotation in "
+            "another source), and when. Shown to readers: one or two plain sentences."
+        ),
     )
     search_text = models.TextField(
         blank=True,
@@ -363,6 +391,26 @@ class FAQ(Revisioned):
             " Formatting allowed: a blank line starts a new paragraph; the HTML tags strong, em, code, ul, ol, li and a (links) may be used; anything else is removed before it is shown."
         )
     )
+    sections = models.ManyToManyField(
+        CodeSection,
+        blank=True,
+        related_name="faqs",
+        help_text="The Cotati code sections the answer rests on (the ones it names).",
+    )
+    basis = models.CharField(
+        max_length=20,
+        choices=Summary.Basis.choices,
+        blank=True,
+        help_text=(
+            "What the figures in the answer were checked against, as for summaries. Leave blank when "
+            "the answer states no rule of its own (e.g. 'this site does not have that rule yet')."
+        ),
+    )
+    basis_note = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="For a secondary basis, where the fact comes from (shown to readers under the answer).",
+    )
     order = models.PositiveSmallIntegerField(
         default=100, help_text="Questions are listed by this number, smallest first."
     )
@@ -455,13 +503,34 @@ class SectionVersion(models.Model):
     )
     notes = models.TextField(
         blank=True,
-        help_text="Editorial judgements made in transcribing the text (shown to readers).",
+        help_text=(
+            "Shown to readers: one or two plain sentences on how far this text can be relied on, "
+            "where that matters (e.g. words of a redline that cannot be told apart). No file names "
+            "or working notes: those go in the staff note."
+        ),
+    )
+    staff_note = models.TextField(
+        blank=True,
+        help_text=(
+            "For staff only, never shown on the public site: how the text was transcribed, each "
+            "reading of a run-together redline word, confidence, references to the rules data."
+        ),
+    )
+    text_source = models.CharField(
+        max_length=20,
+        choices=TextSource.choices,
+        default=TextSource.OFFICIAL,
+        help_text="Where these words were taken from: the published code, a City redline, or a secondary source's quotation.",
     )
     source_url = models.URLField(
-        max_length=500, blank=True, help_text="Where the official text of this version can be read."
+        max_length=500,
+        blank=True,
+        help_text="Where the official text of this version can be read (leave blank when it was not taken from one).",
     )
     retrieved_on = models.DateField(
-        null=True, blank=True, help_text="The date the text was taken from its source."
+        null=True,
+        blank=True,
+        help_text="The date the text was taken from that official source (leave empty for a quotation from a secondary source).",
     )
 
     objects = SectionVersionQuerySet.as_manager()
@@ -507,7 +576,13 @@ class ZoningMapChange(models.Model):
     )
     adopted_on = models.DateField(null=True, blank=True)
     effective_on = models.DateField(null=True, blank=True)
-    notes = models.TextField(blank=True, help_text="What the source says, and what it leaves open.")
+    notes = models.TextField(
+        blank=True,
+        help_text="Shown to readers: what the source says, and what it leaves open, in plain words.",
+    )
+    staff_note = models.TextField(
+        blank=True, help_text="For staff only, never shown on the public site: working notes."
+    )
 
     class Meta:
         ordering = ["apn", "pk"]
@@ -515,3 +590,7 @@ class ZoningMapChange(models.Model):
 
     def __str__(self) -> str:
         return f"APN {self.apn}: {self.from_zone} → {self.to_zone} ({self.get_status_display()})"
+
+
+# Staff-editable site information (contacts, map links) lives in its own module.
+from cotati_site.site_info import SiteInfo  # noqa: E402, F401

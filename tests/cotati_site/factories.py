@@ -15,6 +15,8 @@ def make_section(number="99.99.010", **fields) -> CodeSection:
         "title": "Test section",
         "code_title": 99,
         "source_url": "https://ecode360.com/CO4398",
+        # Summaries made by tests are "checked against code text", which needs official text.
+        "text_source": "official",
     }
     return CodeSection.objects.create(number=number, **{**defaults, **fields})
 

@@ -30,6 +30,10 @@ def test_editors_group_has_exactly_the_permissions_it_needs():
         "view_codesection",
         "view_sectionversion",
         "view_zoningmapchange",
+        # Site information (the City's contact details and map links): kept current by editors.
+        "add_siteinfo",
+        "change_siteinfo",
+        "view_siteinfo",
     }
 
 

@@ -18,7 +18,14 @@ from cotati_site.cache import content_changed
 from cotati_site.models import Summary
 
 # Order matters: versions belong to sections; summaries cite sections and belong to topics.
-FIXTURES = ("sections.json", "versions.json", "topics.json", "summaries.json", "faqs.json")
+FIXTURES = (
+    "sections.json",
+    "versions.json",
+    "topics.json",
+    "summaries.json",
+    "faqs.json",
+    "site_info.json",
+)
 
 
 class Command(BaseCommand):
