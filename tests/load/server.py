@@ -137,15 +137,15 @@ def gunicorn_server(
     log_file = tempfile.NamedTemporaryFile(  # noqa: SIM115 (open for the server's lifetime)
         prefix="cotati-gunicorn-", suffix=".log", delete=False
     )
+    # The checked-in production config (request limits, timeouts), with this run's sizes.
     command = [
         str(BIN / "gunicorn"),
+        f"--config={ROOT / 'gunicorn.conf.py'}",
         "cotati_site.wsgi",
         f"--bind=127.0.0.1:{port}",
         f"--workers={workers}",
         f"--worker-class={worker_class}",
         f"--threads={threads}",
-        "--backlog=2048",
-        "--timeout=30",
         "--log-level=warning",
     ]
     process = subprocess.Popen(
