@@ -92,10 +92,12 @@ def manage(env: dict, *args: str) -> None:
 
 
 @contextmanager
-def prepared_site(database_url: str | None = None, keep: bool = False) -> Iterator[dict]:
+def prepared_site(
+    database_url: str | None = None, keep: bool = False, cache_url: str | None = None
+) -> Iterator[dict]:
     """Yield the environment of a production-like site with a fresh, loaded database."""
     database_url = database_url or os.environ.get("LOADTEST_DATABASE_URL") or DEFAULT_POSTGRES
-    cache_url = os.environ.get("LOADTEST_CACHE_URL", DEFAULT_REDIS)
+    cache_url = cache_url or os.environ.get("LOADTEST_CACHE_URL", DEFAULT_REDIS)
     static_root = Path(tempfile.mkdtemp(prefix="cotati-static-"))
     env = {
         **os.environ,
@@ -125,6 +127,23 @@ def prepared_site(database_url: str | None = None, keep: bool = False) -> Iterat
         shutil.rmtree(static_root, ignore_errors=True)
         if not keep:
             _drop_database(database_url)
+
+
+@contextmanager
+def private_redis():
+    """A redis-server of this run's own on a spare port (None when it is not installed), so
+    the run shares no cache with anything else and may freeze it (the Redis-hung row)."""
+    if not shutil.which("redis-server"):
+        yield None
+        return
+    from tests.faults.processes import RedisServer
+
+    server = RedisServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @contextmanager

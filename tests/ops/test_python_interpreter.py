@@ -20,7 +20,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "check_python.py"
 VULNERABLE_PYTHONS = [
     p
-    for p in ("/root/.pyenv/versions/3.11.7/bin/python3", "/root/.pyenv/versions/3.12.1/bin/python3")
+    for p in (
+        "/root/.pyenv/versions/3.11.7/bin/python3",
+        "/root/.pyenv/versions/3.12.1/bin/python3",
+    )
     if Path(p).exists()
 ]
 
@@ -114,7 +117,13 @@ def test_a_vulnerable_interpreter_is_refused_by_the_probe_and_by_make(python):
 def test_make_picks_the_first_candidate_that_passes():
     candidates = f"{VULNERABLE_PYTHONS[0]} {sys.executable}"
     result = subprocess.run(
-        ["make", "-s", f"PYTHON_CANDIDATES={candidates}", "--eval=show:\n\t@echo $(PYTHON)", "show"],
+        [
+            "make",
+            "-s",
+            f"PYTHON_CANDIDATES={candidates}",
+            "--eval=show:\n\t@echo $(PYTHON)",
+            "show",
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
