@@ -8,6 +8,7 @@ a vulnerable interpreter where one is installed (pyenv's 3.11.7 on the developme
 """
 
 import importlib.util
+import os
 import re
 import shutil
 import subprocess
@@ -26,6 +27,11 @@ VULNERABLE_PYTHONS = [
     )
     if Path(p).exists()
 ]
+
+# Under `make test PYTHON=...` the variables would reach these nested makes through MAKEFLAGS.
+MAKE_ENV = {
+    k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTHON")
+}
 
 spec = importlib.util.spec_from_file_location("check_python", SCRIPT)
 check_python = importlib.util.module_from_spec(spec)
@@ -105,6 +111,7 @@ def test_a_vulnerable_interpreter_is_refused_by_the_probe_and_by_make(python):
     result = subprocess.run(
         ["make", "-s", "python-check", f"PYTHON={python}"],
         cwd=ROOT,
+        env=MAKE_ENV,
         capture_output=True,
         text=True,
         timeout=60,
@@ -125,6 +132,7 @@ def test_make_picks_the_first_candidate_that_passes():
             "show",
         ],
         cwd=ROOT,
+        env=MAKE_ENV,
         capture_output=True,
         text=True,
         timeout=60,
@@ -144,6 +152,7 @@ def test_make_refuses_a_virtualenv_built_by_a_vulnerable_interpreter(tmp_path):
     result = subprocess.run(
         ["make", "-s", "python-check", f"PYTHON={sys.executable}"],
         cwd=tmp_path,
+        env=MAKE_ENV,
         capture_output=True,
         text=True,
         timeout=60,
