@@ -1,7 +1,17 @@
 # The one entry point. `make run` serves the site; `make test` runs every check.
 # Works on a fresh machine with Python 3.11 and make: the virtualenv is created on first use.
 
-PYTHON ?= $(shell command -v python3.11 || command -v python3)
+# The interpreter must have the fix for CVE-2024-7592 (a cookie parser quadratic in its input):
+# scripts/check_python.py decides by timing the parser, not by the version string (Debian's
+# 3.11.2 has the fix backported; pyenv's 3.11.7 and 3.12.1 do not). Without PYTHON=, the first
+# candidate that passes is used; an explicit PYTHON= that fails is refused.
+CHECK_PYTHON := scripts/check_python.py
+PYTHON_CANDIDATES := /usr/bin/python3.11 python3.13 python3.11 python3
+ifeq ($(origin PYTHON),undefined)
+PYTHON := $(shell for p in $(PYTHON_CANDIDATES); do \
+	if command -v $$p >/dev/null 2>&1 && $$p $(CHECK_PYTHON) --quiet >/dev/null 2>&1; then \
+		command -v $$p; break; fi; done)
+endif
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -13,9 +23,22 @@ PORT ?= 8000
 RUN_ENV := DJANGO_DEBUG=$${DJANGO_DEBUG:-true}
 TEST_ENV := DJANGO_SETTINGS_MODULE=cotati_site.settings_test
 
-.PHONY: run test install lint format migrations-check bench loadtest serve-prod clean
+.PHONY: run test install lint format migrations-check bench loadtest serve-prod clean python-check
 
-$(BIN)/python:
+# Refuses a vulnerable interpreter, and a .venv that one built (its python is that interpreter).
+python-check:
+	@if [ -z "$(PYTHON)" ]; then \
+		echo "No Python with the CVE-2024-7592 fix among: $(PYTHON_CANDIDATES)." >&2; \
+		echo "Install one (Debian's python3.11, or CPython 3.11.10+/3.12.6+/3.13) and run make PYTHON=/path/to/python." >&2; \
+		exit 1; \
+	fi
+	@$(PYTHON) $(CHECK_PYTHON) --quiet || { echo "Refusing PYTHON=$(PYTHON)." >&2; exit 1; }
+	@if [ -x $(BIN)/python ] && ! $(BIN)/python $(CHECK_PYTHON) --quiet; then \
+		echo "$(VENV) was built by a vulnerable interpreter: remove it (rm -rf $(VENV)) and run make again to rebuild it with $(PYTHON)." >&2; \
+		exit 1; \
+	fi
+
+$(BIN)/python: | python-check
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
@@ -30,7 +53,7 @@ $(NODE_STAMP): package.json package-lock.json
 		echo "npm is not installed: skipping axe-core, so the accessibility audit will skip (it fails when CI is set)."; \
 	fi
 
-install: $(STAMP) $(NODE_STAMP)
+install: python-check $(STAMP) $(NODE_STAMP)
 
 run: install
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput
@@ -67,6 +90,12 @@ bench: install
 # gunicorn against a scratch PostgreSQL database, driven by wrk; see tests/load/run.py.
 loadtest: install
 	$(BIN)/python -m tests.load.run
+
+# Production serving with the checked-in gunicorn.conf.py (request-line and header limits,
+# timeouts). Needs the production environment (DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, ...)
+# and collected static files (manage.py collectstatic --noinput).
+serve-prod: install
+	$(BIN)/gunicorn --config gunicorn.conf.py cotati_site.wsgi
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache node_modules

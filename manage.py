@@ -8,6 +8,10 @@ import sys
 def main():
     """Run administrative tasks."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cotati_site.settings")
+    # Commands (migrate, load_content, ...) may run longer than a page's statement timeout
+    # (settings.py); the development server keeps it, like production.
+    if sys.argv[1:2] != ["runserver"]:
+        os.environ.setdefault("DJANGO_DB_STATEMENT_TIMEOUT_MS", "0")
     try:
         from django.core.management import execute_from_command_line
     except ImportError as exc:

@@ -86,13 +86,16 @@ def content_generation() -> int:
     return generation
 
 
-def bump_content_generation() -> int:
-    """Make every cached page stale now."""
+def bump_content_generation() -> int | None:
+    """Make every cached page stale now (in this process at least, if the cache is down)."""
     try:
         generation = cache.incr(GENERATION_KEY)
-    except ValueError:  # no generation yet (new or flushed cache)
+    except ValueError:  # no generation yet (new or flushed cache), or the cache is down
         content_generation()
-        generation = cache.incr(GENERATION_KEY)
+        try:
+            generation = cache.incr(GENERATION_KEY)
+        except ValueError:  # down (cotati_site/cache_backend.py): empty this process's level
+            generation = None
     with _lock:
         _local.clear()
         _local_by_key.clear()
@@ -233,7 +236,7 @@ def _serve_cached(view, key_for, *, reads, shared: bool, store: OrderedDict, siz
     def wrapped(request, *args, **kwargs):
         _read_only(request, reads)
         seconds = settings.CONTENT_CACHE_SECONDS
-        if not seconds or request.method != "GET" or _may_be_staff(request):
+        if not seconds or request.method not in ("GET", "HEAD") or _may_be_staff(request):
             return _render(view, request, *args, **kwargs)
         key = key_for(request)
         try:

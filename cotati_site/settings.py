@@ -55,8 +55,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, before anything reads request.COOKIES: an oversized Cookie header is a 400, unparsed.
+    "cotati_site.middleware.CookieHeaderLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise, with the CSP and X-Frame-Options on static files and the manifest hidden.
+    "cotati_site.security.StaticFilesMiddleware",
     "cotati_site.security.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -72,6 +75,10 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it turns a locked-out login into a refusal.
     "axes.middleware.AxesMiddleware",
 ]
+
+# The longest Cookie header accepted (bytes, all Cookie headers together). The site's own
+# cookies (session, CSRF) take under 200; browsers cap one cookie at 4 KB.
+MAX_COOKIE_HEADER_BYTES = 8192
 
 # django-axes checks every login against its failure records before Django's own backend runs.
 AUTHENTICATION_BACKENDS = [
@@ -106,6 +113,32 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# PostgreSQL that stops answering must not hold a request for ever (README, "Deploying"):
+# - connect_timeout: a server that accepts the connection and then says nothing (or a
+#   network that drops packets) fails the connection after this many seconds, and the page
+#   answers the friendly 503 (cotati_site.middleware). psycopg uses at least 2.
+# - statement_timeout: the server cancels a query running longer than this (milliseconds;
+#   0 = no limit). manage.py turns it off for its commands (migrate on a large table may
+#   need longer), unless the variable is set.
+# - TCP keepalives: a connection whose peer vanished (host down, network cut) is noticed
+#   after about idle + interval x count seconds instead of the kernel's two hours.
+# - A circuit breaker (cotati_site/db_postgresql/): after a failed connection the process
+#   does not try again for DJANGO_DB_RETRY_SECONDS (5), so only one request per process
+#   waits the connect timeout; the others answer the 503 at once.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["ENGINE"] = "cotati_site.db_postgresql"
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "connect_timeout": int(os.environ.get("DJANGO_DB_CONNECT_TIMEOUT", "3")),
+            "options": (
+                f"-c statement_timeout={int(os.environ.get('DJANGO_DB_STATEMENT_TIMEOUT_MS', '5000'))}"
+            ),
+            "keepalives": 1,
+            "keepalives_idle": int(os.environ.get("DJANGO_DB_KEEPALIVES_IDLE", "30")),
+            "keepalives_interval": int(os.environ.get("DJANGO_DB_KEEPALIVES_INTERVAL", "10")),
+            "keepalives_count": int(os.environ.get("DJANGO_DB_KEEPALIVES_COUNT", "3")),
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -117,11 +150,18 @@ if CACHE_URL:
         raise ImproperlyConfigured("DJANGO_CACHE_URL/REDIS_URL must be a redis:// URL.")
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache behind a circuit breaker (cotati_site/cache_backend.py): a
+            # cache that stops answering must not stall pages. After a failure no call goes
+            # to Redis for DJANGO_CACHE_RETRY_SECONDS; pages keep being served from each
+            # process's own level of the page cache meanwhile.
+            "BACKEND": "cotati_site.cache_backend.CircuitBreakerRedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": "cotati",
-            # A cache that stops answering must not stall pages: they render without it.
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            "OPTIONS": {
+                "socket_connect_timeout": float(os.environ.get("DJANGO_CACHE_TIMEOUT", "0.25")),
+                "socket_timeout": float(os.environ.get("DJANGO_CACHE_TIMEOUT", "0.25")),
+                "circuit_breaker_seconds": float(os.environ.get("DJANGO_CACHE_RETRY_SECONDS", "5")),
+            },
         }
     }
 else:

@@ -9,6 +9,9 @@ import os
 os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
 os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
 os.environ["DJANGO_SECURE_SSL_REDIRECT"] = "false"
+# The test runner creates, migrates and drops whole databases through these settings; on a
+# busy CI machine dropping one can outlast a page's 5 s statement timeout.
+os.environ.setdefault("DJANGO_DB_STATEMENT_TIMEOUT_MS", "60000")
 
 from cotati_site.settings import *  # noqa: E402,F403
 from cotati_site.settings import STORAGES  # noqa: E402

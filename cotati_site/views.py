@@ -2,7 +2,7 @@
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from cotati_site import content, structured_data
 from cotati_site import search as site_search
@@ -16,13 +16,13 @@ AS_OF = {"as_of": as_of_param}
 
 
 @cache_for_anonymous
-@require_GET
+@require_safe
 def home(request):
     return render(request, "cotati_site/home.html", {"topics": content.topics_for_index()})
 
 
 @cache_for_anonymous(reads=AS_OF)
-@require_GET
+@require_safe
 def topic_detail(request, slug: str):
     topic, summaries, faqs, checked_on = content.topic_with_content(slug)
     as_of = as_of_for(request)
@@ -43,14 +43,14 @@ def topic_detail(request, slug: str):
 
 
 @cache_for_anonymous
-@require_GET
+@require_safe
 def section_list(request):
     sections = CodeSection.objects.only("number", "title", "chapter", "code_title", "body")
     return render(request, "cotati_site/section_list.html", {"sections": sections})
 
 
 @cache_for_anonymous(reads=AS_OF)
-@require_GET
+@require_safe
 def section_detail(request, number: str):
     section, summaries = content.section_with_citations(number)
     text = content.section_text(section, as_of_for(request))
@@ -67,7 +67,7 @@ def _version_param(raw: str) -> str | None:
 
 
 @cache_for_anonymous(reads={**AS_OF, "from": _version_param, "to": _version_param})
-@require_GET
+@require_safe
 def section_compare(request, number: str):
     """A redline between two versions of a section: ?from=<id>&to=<id> (empty: no text)."""
     section = get_object_or_404(CodeSection, number=number)
@@ -90,7 +90,7 @@ def section_compare(request, number: str):
 
 
 @cache_for_anonymous
-@require_GET
+@require_safe
 def proposed_changes(request):
     versions, map_changes = content.proposed_changes()
     return render(
@@ -101,7 +101,7 @@ def proposed_changes(request):
 
 
 @cache_for_anonymous(reads=AS_OF)
-@require_GET
+@require_safe
 def district_list(request):
     as_of = as_of_for(request)
     return render(
@@ -110,7 +110,7 @@ def district_list(request):
 
 
 @cache_for_anonymous(reads=AS_OF)
-@require_GET
+@require_safe
 def district_detail(request, code: str):
     as_of = as_of_for(request)
     table = district_table(as_of)
@@ -136,7 +136,7 @@ def _search_key(request) -> tuple[str, bool]:
 
 
 @cache_by_key(_search_key, reads=("q",))
-@require_GET
+@require_safe
 def search(request):
     outcome = site_search.search(request.GET.get("q"))
     partial = renders_partial(request)
@@ -150,7 +150,7 @@ def search(request):
     return render(request, "cotati_site/search.html", context)
 
 
-@require_GET
+@require_safe
 def robots_txt(request):
     lines = [
         "User-agent: *",
@@ -160,7 +160,7 @@ def robots_txt(request):
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain")
 
 
-@require_GET
+@require_safe
 def healthz(request):
     """For load balancers and uptime checks: the app is serving. Touches no database."""
     return HttpResponse("ok", content_type="text/plain")

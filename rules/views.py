@@ -2,7 +2,7 @@
 
 from django.http import JsonResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from cotati_site.cache import cache_for_anonymous, renders_partial
 from rules.engine import check_lot, load_standards
@@ -28,7 +28,7 @@ FORM_FIELDS = tuple(CheckForm.base_fields)
 # Results depend only on the query string and the date, so anonymous answers are cached
 # (in each process only: computing one costs less than asking Redis for it).
 @cache_for_anonymous(reads=(*FORM_FIELDS, "show"), shared=False)
-@require_GET
+@require_safe
 def check_my_lot(request):
     # The form's own submissions always carry `zone`; a link without it (e.g. from a
     # topic page) only pre-fills answers and opens a section, without error messages.
@@ -54,7 +54,7 @@ def check_my_lot(request):
 
 
 @cache_for_anonymous(reads=FORM_FIELDS, shared=False)
-@require_GET
+@require_safe
 def check_my_lot_json(request):
     form = CheckForm(request.GET)
     if not form.is_valid():

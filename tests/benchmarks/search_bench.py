@@ -184,6 +184,8 @@ def main(argv=None) -> int:
         recreate_database(maintenance_url, args.database)
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cotati_site.settings_test")
+    # Loading 100,000 sections and VACUUM may outlast a page's statement timeout.
+    os.environ.setdefault("DJANGO_DB_STATEMENT_TIMEOUT_MS", "0")
 
     import django
 

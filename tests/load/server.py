@@ -92,10 +92,12 @@ def manage(env: dict, *args: str) -> None:
 
 
 @contextmanager
-def prepared_site(database_url: str | None = None, keep: bool = False) -> Iterator[dict]:
+def prepared_site(
+    database_url: str | None = None, keep: bool = False, cache_url: str | None = None
+) -> Iterator[dict]:
     """Yield the environment of a production-like site with a fresh, loaded database."""
     database_url = database_url or os.environ.get("LOADTEST_DATABASE_URL") or DEFAULT_POSTGRES
-    cache_url = os.environ.get("LOADTEST_CACHE_URL", DEFAULT_REDIS)
+    cache_url = cache_url or os.environ.get("LOADTEST_CACHE_URL", DEFAULT_REDIS)
     static_root = Path(tempfile.mkdtemp(prefix="cotati-static-"))
     env = {
         **os.environ,
@@ -128,6 +130,23 @@ def prepared_site(database_url: str | None = None, keep: bool = False) -> Iterat
 
 
 @contextmanager
+def private_redis():
+    """A redis-server of this run's own on a spare port (None when it is not installed), so
+    the run shares no cache with anything else and may freeze it (the Redis-hung row)."""
+    if not shutil.which("redis-server"):
+        yield None
+        return
+    from tests.faults.processes import RedisServer
+
+    server = RedisServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@contextmanager
 def gunicorn_server(
     env: dict, workers: int = 3, threads: int = 4, worker_class: str = "gthread"
 ) -> Iterator[str]:
@@ -137,15 +156,15 @@ def gunicorn_server(
     log_file = tempfile.NamedTemporaryFile(  # noqa: SIM115 (open for the server's lifetime)
         prefix="cotati-gunicorn-", suffix=".log", delete=False
     )
+    # The checked-in production config (request limits, timeouts), with this run's sizes.
     command = [
         str(BIN / "gunicorn"),
+        f"--config={ROOT / 'gunicorn.conf.py'}",
         "cotati_site.wsgi",
         f"--bind=127.0.0.1:{port}",
         f"--workers={workers}",
         f"--worker-class={worker_class}",
         f"--threads={threads}",
-        "--backlog=2048",
-        "--timeout=30",
         "--log-level=warning",
     ]
     process = subprocess.Popen(

@@ -1,6 +1,6 @@
 """Make every cached public page stale, e.g. after restoring content with loaddata."""
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from cotati_site.cache import bump_content_generation
 
@@ -10,4 +10,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         generation = bump_content_generation()
+        if generation is None:
+            raise CommandError("The shared cache (Redis) is unreachable: nothing was expired.")
         self.stdout.write(f"Page cache expired (content generation {generation}).")

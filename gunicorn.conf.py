@@ -1,0 +1,36 @@
+"""gunicorn settings for production (`make serve-prod`, `make loadtest`, and the deploy notes in
+README.md): `gunicorn --config gunicorn.conf.py cotati_site.wsgi`.
+
+Command-line options override these (the load test passes its own --workers, --threads and
+--bind). The environment may set GUNICORN_BIND, WEB_CONCURRENCY (workers) and
+GUNICORN_THREADS.
+"""
+
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", "4"))
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+backlog = 2048
+
+# Request limits: the longest URL the site makes (a Check my lot query with every field) is
+# under 1,000 bytes; the site's own cookies under 200. A longer request line, a header line
+# over 8 KB (one 64 KB Cookie header, say), or more than 50 headers is a 400 from gunicorn
+# before Django sees it. Several Cookie headers that pass one by one are joined and then
+# refused by cotati_site.middleware.CookieHeaderLimitMiddleware (over 8 KB in all).
+limit_request_line = 4094
+limit_request_fields = 50
+limit_request_field_size = 8190
+
+# A worker whose main loop stops answering for `timeout` seconds is killed and replaced.
+# Note: a gthread worker keeps beating while one of its threads is busy, so this does not
+# bound a single slow request; the request limits above, the database's statement_timeout
+# and connect_timeout (settings.py) and the cache's short socket timeouts do.
+timeout = 30
+graceful_timeout = 20
+keepalive = 5
+
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
