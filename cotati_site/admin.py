@@ -1,20 +1,36 @@
-"""Staff editing: editors keep summaries, topics and FAQs current; only superusers touch code text."""
+"""Staff editing: editors keep summaries, topics and FAQs current; only superusers touch code text.
 
+Every write path of the admin asks for the permission it needs: the change, add and delete
+pages (Django's own checks), the history page's revert form (``HistoryPermissionsMixin``:
+django-simple-history lets anyone who may *view* a record POST that form), each action (its
+``permissions``), and the custom views below. ``tests/security/test_admin_write_paths.py``
+walks every admin URL of every registered model with an editor's session to keep it so.
+Saves of topics, summaries and FAQs go through ``services.save_with_revision``.
+"""
+
+from axes.admin import AccessAttemptAdmin
+from axes.handlers.proxy import AxesProxyHandler
+from axes.models import AccessAttempt
 from django.contrib import admin, messages
+from django.contrib.admin.utils import flatten_fieldsets, unquote
+from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 from django.db.models import Case, DateField, Value, When
+from django.http import HttpResponseNotAllowed, HttpResponseRedirect
 from django.template.response import TemplateResponse
+from django.urls import path
 from django.utils import timezone
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from cotati_site import review
+from cotati_site import review, rich_text_check
 from cotati_site.admin_forms import (
     FAQForm,
     PromoteForm,
     SectionVersionForm,
     SummaryForm,
     TopicForm,
+    refused_as_stale,
 )
 from cotati_site.cache import ContentCacheAdminMixin, content_changed
 from cotati_site.models import (
@@ -26,10 +42,158 @@ from cotati_site.models import (
     VersionStatus,
     ZoningMapChange,
 )
+from cotati_site.services import StaleEdit, save_with_revision
 
 admin.site.site_header = "Cotati building rules: staff"
 admin.site.site_title = "Cotati building rules staff"
 admin.site.index_title = "Content"
+
+
+class HistoryPermissionsMixin:
+    """The history page's form writes only for those who may change the record.
+
+    django-simple-history's ``history_form_view`` saves a POST from anyone who may view the
+    record, with whatever field values it carries. Here a POST needs change permission (add
+    permission for a record that was deleted) and revert not disabled; without them the page
+    is shown read-only, with no Revert button, and a POST is refused (403).
+    """
+
+    def may_revert(self, request, current) -> bool:
+        if self.revert_disabled(request, current):
+            return False
+        if current is None:
+            return self.has_add_permission(request)
+        return self.has_change_permission(request, current)
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        current = self.get_object(request, unquote(object_id))
+        allowed = self.may_revert(request, current)
+        if request.method not in ("GET", "HEAD") and not allowed:
+            raise PermissionDenied
+        request.history_read_only = not allowed
+        view = super().history_form_view
+        if request.method in ("GET", "HEAD"):
+            return view(request, object_id, version_id, extra_context)
+        return self.run_revisioned_write(view, request, object_id, version_id, extra_context)
+
+    def _model_field_names(self) -> set[str]:
+        return {f.name for f in self.model._meta.get_fields()}
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        if not getattr(request, "history_read_only", False):
+            return fieldsets
+        # Read-only: the record's own fields, none of the form's helpers (pasted text, ...).
+        names = self._model_field_names()
+        return [
+            (title, {**options, "fields": [f for f in options["fields"] if f in names]})
+            for title, options in fieldsets
+        ]
+
+    def get_readonly_fields(self, request, obj=None):
+        if getattr(request, "history_read_only", False):
+            fields = flatten_fieldsets(self.fieldsets) if self.fieldsets else []
+            fields = fields or [f.name for f in self.model._meta.fields]
+            return [f for f in fields if f in self._model_field_names()]
+        return super().get_readonly_fields(request, obj)
+
+    def run_revisioned_write(self, view, request, *args):
+        """Run a view that saves, in one transaction; if its save lost a race
+        (``StaleEdit``), nothing of it is kept and the form comes back with the conflict
+        message and everything the editor typed."""
+        try:
+            with transaction.atomic():
+                return view(request, *args)
+        except StaleEdit as conflict:
+            token = refused_as_stale.set(refused_as_stale.get() | {conflict.key})
+            try:
+                with transaction.atomic():
+                    return view(request, *args)
+            finally:
+                refused_as_stale.reset(token)
+
+
+class RevisionedAdminMixin(HistoryPermissionsMixin):
+    """Topics, summaries and FAQs: every admin save is ``services.save_with_revision`` with
+    the revision the form showed (for the list's editable column, the one read for it)."""
+
+    def save_model(self, request, obj, form, change):
+        shown = form.cleaned_data.get("shown_revision", getattr(obj, "loaded_revision", None))
+        save_with_revision(obj, shown if change else None, user=request.user)
+        content_changed()
+
+    def save_formset(self, request, form, formset, change):
+        from cotati_site.models import Revisioned
+
+        if not issubclass(formset.model, Revisioned):
+            return super().save_formset(request, form, formset, change)
+        formset.save(commit=False)
+        for obj in formset.deleted_objects:
+            obj.delete()
+        changed = [obj for obj, _fields in formset.changed_objects]
+        for inline in formset.forms:
+            obj = inline.instance
+            if any(obj is new for new in formset.new_objects):
+                save_with_revision(obj, None, user=request.user)
+            elif any(obj is edited for edited in changed):
+                shown = inline.cleaned_data.get("shown_revision", obj.loaded_revision)
+                save_with_revision(obj, shown, user=request.user)
+        formset.save_m2m()
+        content_changed()
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        view = super().changeform_view
+        return self.run_revisioned_write(view, request, object_id, form_url, extra_context)
+
+    def changelist_view(self, request, extra_context=None):
+        try:
+            return super().changelist_view(request, extra_context)
+        except StaleEdit:
+            self.message_user(
+                request,
+                "Someone else changed one of these rows while you were editing the list, so "
+                "NOTHING was saved. The list below is current; make your changes again.",
+                messages.ERROR,
+            )
+            return HttpResponseRedirect(request.get_full_path())
+
+
+class PreviewMixin:
+    """A "Preview" button on the change page: the record as the public page will render it,
+    from what the editor has typed (nothing is saved), in a new tab."""
+
+    def get_urls(self):
+        opts = self.model._meta
+        preview = path(
+            "preview/",
+            self.admin_site.admin_view(self.preview_view),
+            name=f"{opts.app_label}_{opts.model_name}_preview",
+        )
+        return [preview, *super().get_urls()]
+
+    def preview_view(self, request):
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        if not (self.has_add_permission(request) or self.has_change_permission(request)):
+            raise PermissionDenied
+        form = self.get_form(request)(request.POST)
+        form.is_valid()  # validates only: nothing is saved
+        field = form.rich_text_field
+        values = {name: request.POST.get(name, "") for name in form.fields}
+        values.update(getattr(form, "cleaned_data", {}))
+        typed = request.POST.get(field, "")
+        values[field] = rich_text_check.cleaned_source(typed)
+        return TemplateResponse(
+            request,
+            "admin/cotati_site/preview.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": f"Preview of a {self.model._meta.verbose_name}",
+                "opts": self.model._meta,
+                "removed": rich_text_check.removals(typed),
+                "preview": form.preview(values),
+            },
+        )
 
 
 class SummaryInline(admin.TabularInline):
@@ -59,7 +223,7 @@ class FAQInline(admin.TabularInline):
 
 
 @admin.register(Topic)
-class TopicAdmin(ContentCacheAdminMixin, SimpleHistoryAdmin):
+class TopicAdmin(RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
     form = TopicForm
     list_display = (
         "title",
@@ -96,8 +260,9 @@ class NeedsReviewFilter(admin.SimpleListFilter):
 
 
 @admin.register(Summary)
-class SummaryAdmin(ContentCacheAdminMixin, SimpleHistoryAdmin):
+class SummaryAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
     form = SummaryForm
+    object_history_form_template = "admin/cotati_site/object_history_form.html"
     list_display = (
         "headline",
         "topic",
@@ -120,7 +285,19 @@ class SummaryAdmin(ContentCacheAdminMixin, SimpleHistoryAdmin):
     autocomplete_fields = ("sections",)
     date_hierarchy = "checked_on"
     fieldsets = (
-        (None, {"fields": ("topic", "headline", "body", "applies_when", "shown_revision")}),
+        (
+            None,
+            {
+                "fields": (
+                    "topic",
+                    "headline",
+                    "body",
+                    "save_cleaned_text",
+                    "applies_when",
+                    "shown_revision",
+                )
+            },
+        ),
         (
             "Source",
             {
@@ -165,10 +342,19 @@ class SummaryAdmin(ContentCacheAdminMixin, SimpleHistoryAdmin):
     @admin.action(description="Checked against the current code today", permissions=["change"])
     def mark_checked_today(self, request, queryset):
         today = timezone.localdate()
-        with transaction.atomic():
-            for summary in queryset:
-                review.mark_checked(summary, today)
-            content_changed()
+        try:
+            with transaction.atomic():
+                for summary in queryset:
+                    review.mark_checked(summary, today)
+                content_changed()
+        except StaleEdit:
+            self.message_user(
+                request,
+                "Someone else changed one of these summaries while you were choosing them, so "
+                "NONE was marked as checked. Look at them again and repeat the action.",
+                messages.ERROR,
+            )
+            return
         self.message_user(
             request,
             f"{queryset.count()} summaries marked as checked against the code in force on {today:%B %-d, %Y}.",
@@ -186,8 +372,9 @@ class SummaryAdmin(ContentCacheAdminMixin, SimpleHistoryAdmin):
 
 
 @admin.register(FAQ)
-class FAQAdmin(ContentCacheAdminMixin, SimpleHistoryAdmin):
+class FAQAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
     form = FAQForm
+    object_history_form_template = "admin/cotati_site/object_history_form.html"
     list_display = ("question", "topic", "basis", "is_published", "order")
     list_filter = ("topic", "is_published", "basis")
     search_fields = ("question", "answer")
@@ -233,7 +420,9 @@ class SuperuserEditsMixin:
 
 
 @admin.register(SectionVersion)
-class SectionVersionAdmin(SuperuserEditsMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
+class SectionVersionAdmin(
+    SuperuserEditsMixin, HistoryPermissionsMixin, ContentCacheAdminMixin, SimpleHistoryAdmin
+):
     """Versions of a section's text: paste the official text, set status and dates; promote a
     proposal to adopted law with its ordinance and effective date."""
 
@@ -252,7 +441,10 @@ class SectionVersionAdmin(SuperuserEditsMixin, ContentCacheAdminMixin, SimpleHis
     )
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
-    @admin.action(description="Promote to adopted (with ordinance and effective date)…")
+    @admin.action(
+        description="Promote to adopted (with ordinance and effective date)…",
+        permissions=["change"],
+    )
     def promote_to_adopted(self, request, queryset):
         if not request.user.is_superuser:
             self.message_user(request, "Only superusers may promote a version.", messages.ERROR)
@@ -298,6 +490,23 @@ class ZoningMapChangeAdmin(SuperuserEditsMixin, ContentCacheAdminMixin, admin.Mo
     list_display = ("apn", "from_zone", "to_zone", "status", "source", "effective_on")
     list_filter = ("status",)
     search_fields = ("apn", "source")
+
+
+class LoginAttemptAdmin(AccessAttemptAdmin):
+    """django-axes' own admin, with its one action fixed and permission-checked: as shipped,
+    "Clean up expired attempts" is offered to anyone who may view the list and fails (500)
+    because the admin request lacks the attributes axes' middleware sets on a login."""
+
+    @admin.action(description="Clean up expired attempts", permissions=["delete"])
+    def cleanup_expired_attempts(self, request, queryset):
+        AxesProxyHandler.update_request(request)
+        count = self.handler.clean_expired_user_attempts(request=request)
+        self.message_user(request, f"Cleaned up {count} expired access attempts.")
+
+
+if admin.site.is_registered(AccessAttempt):
+    admin.site.unregister(AccessAttempt)
+    admin.site.register(AccessAttempt, LoginAttemptAdmin)
 
 
 # Site information (contacts and links) has its admin beside its model.

@@ -1,13 +1,23 @@
-"""Forms the staff admin uses: safe concurrent editing, pasting a version's text, promoting
-a proposal to adopted law."""
+"""Forms the staff admin uses: safe concurrent editing, formatting checked before it is saved,
+pasting a version's text, promoting a proposal to adopted law."""
+
+from contextvars import ContextVar
+from types import SimpleNamespace
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.text import Truncator
 
-from cotati_site.models import SectionVersion, TextSource, VersionStatus
+from cotati_site import rich_text_check
+from cotati_site.models import SectionVersion, Summary, TextSource, VersionStatus
 from cotati_site.sources import basis_problem
 from cotati_site.versions import text_to_blocks
+
+# Records (label, pk) whose save lost a race in this request: the admin shows the form again
+# and these forms refuse, whatever the database says by then (services.StaleEdit).
+refused_as_stale: ContextVar[frozenset] = ContextVar("refused_as_stale", default=frozenset())
 
 
 class RevisionCheckedForm(forms.ModelForm):
@@ -53,7 +63,8 @@ class RevisionCheckedForm(forms.ModelForm):
                 code="stale",
             )
         stored = self._stored_revision()
-        if stored is not None and stored != shown:
+        key = (self.instance._meta.label_lower, str(self.instance.pk))
+        if (stored is not None and stored != shown) or key in refused_as_stale.get():
             current = type(self.instance)._default_manager.get(pk=self.instance.pk)
             raise ValidationError(self.conflict_message(current), code="stale")
         return cleaned
@@ -87,16 +98,106 @@ class BasisCheckedMixin:
         return cleaned
 
 
-class SummaryForm(BasisCheckedMixin, RevisionCheckedForm):
+class RichTextCheckedForm(RevisionCheckedForm):
+    """Staff text the sanitizer would change is shown, not silently cut, before it is saved.
+
+    When the public page would not show part of what the editor typed in a formatted field
+    (``rich_text_field``), the first save is refused with the list of what would be removed
+    and a preview of the record as the public will see it; ticking "Save the cleaned text"
+    saves the text with exactly those parts removed.
+    """
+
+    rich_text_field = ""
+
+    save_cleaned_text = forms.BooleanField(
+        required=False,
+        widget=forms.HiddenInput,
+        label="Save the cleaned text",
+        help_text="Save the text as previewed above, without the parts listed as removed.",
+    )
+
+    rich_text_preview = ""
+
+    def clean(self):
+        cleaned = super().clean()
+        name = self.rich_text_field
+        text = cleaned.get(name)
+        if name not in self.fields or not text:
+            return cleaned
+        removed = rich_text_check.removals(text)
+        if not removed:
+            return cleaned
+        cleaned_text = rich_text_check.cleaned_source(text)
+        if cleaned.get("save_cleaned_text"):
+            cleaned[name] = cleaned_text
+            return cleaned
+        self.fields["save_cleaned_text"].widget = forms.CheckboxInput()
+        self.rich_text_preview = self.preview({**cleaned, name: cleaned_text})
+        self.add_error(
+            name,
+            ValidationError(
+                "Not saved yet: the public page would not show "
+                + "; ".join(removed)
+                + ". The preview above shows the page as the public would see it. Tick "
+                "“Save the cleaned text” and save again to save it like that, or change the text.",
+                code="sanitized",
+            ),
+        )
+        return cleaned
+
+    def preview(self, values: dict) -> str:
+        raise NotImplementedError
+
+
+def preview_summary(values: dict) -> str:
+    """A summary as its topic page renders it (the public partial), from unsaved values."""
+    kind = values.get("source_kind") or Summary.SourceKind.COTATI_CODE
+    sections = list(values.get("sections") or [])
+    summary = SimpleNamespace(
+        pk="preview",
+        headline=values.get("headline") or "",
+        body=values.get("body") or "",
+        applies_when=values.get("applies_when") or "",
+        source_kind=kind,
+        get_source_kind_display=dict(Summary.SourceKind.choices).get(kind, ""),
+        sections=SimpleNamespace(all=sections),
+        citation_text=values.get("citation_text") or "",
+        basis=values.get("basis") or "",
+        basis_note=values.get("basis_note") or "",
+        checked_on=values.get("checked_on"),
+        code_changed_on=None,
+        proposed_sections=[],
+    )
+    return mark_safe(
+        render_to_string("admin/cotati_site/_rich_text_preview.html", {"summary": summary})
+    )
+
+
+def preview_faq(values: dict) -> str:
+    faq = SimpleNamespace(
+        pk="preview", question=values.get("question") or "", answer=values.get("answer") or ""
+    )
+    return mark_safe(render_to_string("admin/cotati_site/_rich_text_preview.html", {"faq": faq}))
+
+
+class SummaryForm(BasisCheckedMixin, RichTextCheckedForm):
     conflict_fields = ("headline", "body")
+    rich_text_field = "body"
+
+    def preview(self, values):
+        return preview_summary(values)
 
 
 class TopicForm(RevisionCheckedForm):
     conflict_fields = ("title", "intro")
 
 
-class FAQForm(BasisCheckedMixin, RevisionCheckedForm):
+class FAQForm(BasisCheckedMixin, RichTextCheckedForm):
     conflict_fields = ("question", "answer")
+    rich_text_field = "answer"
+
+    def preview(self, values):
+        return preview_faq(values)
 
 
 class SectionVersionForm(forms.ModelForm):

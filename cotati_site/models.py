@@ -10,10 +10,11 @@ from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
-from django.db import models
+from django.db import models, transaction
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
+from cotati_site.services import claim_revision
 from cotati_site.versions import version_lines
 
 SECTION_NUMBER_RE = re.compile(r"^\d+(\.\d+)*[A-Z]?$")
@@ -175,8 +176,14 @@ class CodeSection(models.Model):
 
 
 class Revisioned(models.Model):
-    """Content two editors may edit at once: each save bumps ``revision``, and the admin
-    form refuses a save made from a form that showed an older revision."""
+    """Content two editors may edit at once: each save takes the next ``revision``.
+
+    The revision is claimed with one conditional UPDATE in the transaction that saves the
+    record (``cotati_site.services.claim_revision``), so concurrent saves never share a
+    revision number. An instance read from the database remembers the revision it was read
+    at (``loaded_revision``); the admin saves with the revision its form showed
+    (``services.save_with_revision``), and a save from an out-of-date form is refused.
+    """
 
     revision = models.PositiveIntegerField(
         default=0,
@@ -187,12 +194,23 @@ class Revisioned(models.Model):
     class Meta:
         abstract = True
 
-    def save(self, *args, **kwargs):
-        self.revision = (self.revision or 0) + 1
+    def save(self, *args, expected_revision=None, **kwargs):
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
             kwargs["update_fields"] = {*update_fields, "revision"}
-        super().save(*args, **kwargs)
+        with transaction.atomic(using=kwargs.get("using")):
+            claimed = None
+            if self.pk is not None and not kwargs.get("force_insert"):
+                claimed = claim_revision(type(self), self.pk, expected_revision)
+            self.revision = claimed if claimed is not None else (self.revision or 0) + 1
+            super().save(*args, **kwargs)
+        self.loaded_revision = self.revision
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        instance = super().from_db(db, field_names, values)
+        instance.loaded_revision = instance.__dict__.get("revision")
+        return instance
 
 
 class Topic(Revisioned):

@@ -16,6 +16,7 @@ from datetime import date
 from django.db.models import Exists, OuterRef, Subquery
 
 from cotati_site.models import CodeSection, SectionVersion, Summary
+from cotati_site.services import save_with_revision
 
 
 def current_versions(on: date) -> dict[str, tuple[int, date]]:
@@ -73,7 +74,7 @@ def mark_checked(summary: Summary, on: date) -> None:
     """Record that an editor checked ``summary`` against the code in force on ``on``."""
     summary.checked_on = on
     summary.checked_versions = versions_to_record(summary, on)
-    summary.save()
+    save_with_revision(summary, getattr(summary, "loaded_revision", None))
 
 
 def annotate_sections(queryset, on: date):

@@ -67,6 +67,8 @@ MIDDLEWARE = [
     "cotati_site.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Staff sessions end at browser close and after STAFF_SESSION_SECONDS.
+    "cotati_site.staff_sessions.StaffSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -138,6 +140,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             "keepalives_interval": int(os.environ.get("DJANGO_DB_KEEPALIVES_INTERVAL", "10")),
             "keepalives_count": int(os.environ.get("DJANGO_DB_KEEPALIVES_COUNT", "3")),
         }
+    )
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers queue for the database lock (up to 20 s) from the start of each transaction,
+    # instead of failing with "database is locked" halfway through (cotati_site/services.py).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -218,6 +227,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SESSION_COOKIE_HTTPONLY = True
+# A staff login lasts until the browser closes, and 8 hours at most (cotati_site/staff_sessions.py);
+# other sessions keep Django's defaults.
+STAFF_SESSION_SECONDS = int(os.environ.get("DJANGO_STAFF_SESSION_HOURS", "8")) * 60 * 60
 X_FRAME_OPTIONS = "DENY"
 
 # Content-Security-Policy, sent by cotati_site.security: scripts and styles only from our own
