@@ -5,6 +5,9 @@ no variables of its own; DATABASE_URL still picks SQLite or PostgreSQL.
 """
 
 import os
+import tempfile
+import uuid
+from pathlib import Path
 
 os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
 os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
@@ -14,7 +17,15 @@ os.environ["DJANGO_SECURE_SSL_REDIRECT"] = "false"
 os.environ.setdefault("DJANGO_DB_STATEMENT_TIMEOUT_MS", "60000")
 
 from cotati_site.settings import *  # noqa: E402,F403
-from cotati_site.settings import STORAGES  # noqa: E402
+from cotati_site.settings import DATABASES, STORAGES  # noqa: E402
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A test database in a file, as the site runs on SQLite, not Django's in-memory default:
+    # that one shares a single connection with the live server's threads and locks by table,
+    # so concurrent requests (tests/cotati_site/test_concurrent_saves.py) could not be tested.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"cotati-test-{uuid.uuid4().hex[:12]}.sqlite3")
+    }
 
 # Tests render templates without running collectstatic first.
 STORAGES = {
