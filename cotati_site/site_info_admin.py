@@ -5,11 +5,12 @@ from django.db import models
 from simple_history.admin import SimpleHistoryAdmin
 
 from cotati_site.cache import ContentCacheAdminMixin
+from cotati_site.history_admin import HistoryPermissionsMixin
 from cotati_site.site_info import SiteInfo
 
 
 @admin.register(SiteInfo)
-class SiteInfoAdmin(ContentCacheAdminMixin, SimpleHistoryAdmin):
+class SiteInfoAdmin(HistoryPermissionsMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
     list_display = ("label", "group", "value", "is_published", "checked_on", "order")
     list_filter = ("group", "is_published")
     list_editable = ("order",)

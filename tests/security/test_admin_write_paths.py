@@ -31,14 +31,20 @@ from cotati_site.models import SectionVersion, VersionStatus
 pytestmark = pytest.mark.django_db
 
 # What an editor may write, exactly: (model, admin URL or action).
-EDITOR_WRITES = {
-    (label, kind)
-    for label in ("cotati_site.topic", "cotati_site.summary", "cotati_site.faq")
-    for kind in ("add", "change", "delete", "revert", "action:delete_selected")
-} | {
-    ("cotati_site.topic", "changelist"),  # the list's editable "order" column
-    ("cotati_site.summary", "action:mark_checked_today"),
-}
+EDITOR_WRITES = (
+    {
+        (label, kind)
+        for label in ("cotati_site.topic", "cotati_site.summary", "cotati_site.faq")
+        for kind in ("add", "change", "delete", "revert", "action:delete_selected")
+    }
+    | {
+        ("cotati_site.topic", "changelist"),  # the list's editable "order" column
+        ("cotati_site.summary", "action:mark_checked_today"),
+    }
+    | {  # site information: add and change, not delete (migration 0054)
+        ("cotati_site.siteinfo", kind) for kind in ("add", "change", "revert", "changelist")
+    }
+)
 
 # The field of each model's form the walk changes (a plain text field every form has).
 CHANGED_FIELD = {
@@ -48,6 +54,7 @@ CHANGED_FIELD = {
     "cotati_site.codesection": "title",
     "cotati_site.sectionversion": "source",
     "cotati_site.zoningmapchange": "notes",
+    "cotati_site.siteinfo": "label",
     "auth.user": "first_name",
     "auth.group": "name",
 }
@@ -56,6 +63,7 @@ CHANGED_FIELD = {
 UNIQUE_ON_ADD = {
     "cotati_site.topic": {"slug": "added-by-the-walk"},
     "cotati_site.codesection": {"number": "99.98.001"},
+    "cotati_site.siteinfo": {"key": "added-by-the-walk"},
     "auth.user": {"username": "added-by-the-walk"},
     "auth.group": {"name": "Added by the walk"},
 }
@@ -336,6 +344,8 @@ MUST_BE_REFUSED = {
     ("cotati_site.codesection", "delete"),
     ("cotati_site.zoningmapchange", "change"),
     ("cotati_site.zoningmapchange", "delete"),
+    ("cotati_site.siteinfo", "delete"),
+    ("cotati_site.siteinfo", "action:delete_selected"),
     ("auth.user", "change"),
     ("auth.user", "password"),
     ("auth.group", "change"),
@@ -389,6 +399,20 @@ def test_through_every_admin_url_an_editor_writes_only_summaries_topics_and_faqs
         kinds = {kind for kind, _url, _data in posts}
         assert {"changelist", "add", "change", "delete", "history", "revert", "redirect"} <= kinds
         assert "preview" in kinds
+
+
+def test_every_history_admin_checks_permissions_on_its_revert_form():
+    from simple_history.admin import SimpleHistoryAdmin
+
+    from cotati_site.admin import HistoryPermissionsMixin
+
+    unguarded = [
+        model._meta.label
+        for model, model_admin in admin.site._registry.items()
+        if isinstance(model_admin, SimpleHistoryAdmin)
+        and not isinstance(model_admin, HistoryPermissionsMixin)
+    ]
+    assert unguarded == []
 
 
 def test_the_revert_form_of_a_section_version_cannot_rewrite_the_law_for_an_editor(people):
