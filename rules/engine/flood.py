@@ -91,6 +91,7 @@ FAMILY = Family(
         "highest_adjacent_grade_ft",
         "depth_number_ft",
         "in_floodway",
+        "work_kind",
     ),
     notes=(
         "special_flood_hazard_area",
@@ -98,6 +99,7 @@ FAMILY = Family(
         "bfe_per_15_04_140_c",
         "engineer_no_rise_certification",
         "until_floodway_adopted",
+        "new_or_substantially_improved_only",
     ),
     applies=lambda ctx: ctx.plan.flood is not None and ctx.plan.flood.zone is not None,
     feature="flood",

@@ -252,12 +252,20 @@ FAMILY = Family(
     topic=TOPIC,
     rules=("lot.area", "lot.area_corner", "lot.width", "lot.depth", "density.min", "density.max"),
     check=check,
-    inputs=("lot_area_sqft", "lot_width_ft", "lot_depth_ft", "corner_lot", "dwelling_units"),
+    inputs=(
+        "lot_area_sqft",
+        "lot_width_ft",
+        "lot_depth_ft",
+        "corner_lot",
+        "dwelling_units",
+        "common_interest_subdivision",
+    ),
     notes=(
         "corner_lot_subdivision",
         "mixed_use_reduction_possible",
         "single_unit_on_lot",
         "applies_two_or_more_units",
+        "common_interest_subdivision_review",
     ),
     relievable=("lot.width", "lot.depth"),  # 17.62.060(C)(2): dimensions, not area
 )
