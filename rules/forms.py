@@ -52,7 +52,9 @@ class YesNoUnansweredWidget(forms.Select):
     """Yes / No / not answered, for questions whose "no" must not be assumed."""
 
     def __init__(self, attrs=None):
-        super().__init__(attrs, choices=[("", "— Not answered —"), ("true", "Yes"), ("false", "No")])
+        super().__init__(
+            attrs, choices=[("", "— Not answered —"), ("true", "Yes"), ("false", "No")]
+        )
 
     def format_value(self, value):
         if value is True or str(value).lower() in TRUE_WORDS:
@@ -80,7 +82,9 @@ class YesNoUnansweredField(forms.Field):
             return True
         if text in FALSE_WORDS:
             return False
-        raise ValidationError("Answer yes or no (true or false), or leave it empty.", code="invalid")
+        raise ValidationError(
+            "Answer yes or no (true or false), or leave it empty.", code="invalid"
+        )
 
 
 def number(

@@ -158,7 +158,13 @@ def _over_limit(ctx: Context, record, height: float, limit: float, limit_max=Non
     between = view.get(RULE, zone, "note_2_between_readings")
     if mup is None or between is None:
         return from_record(
-            RULE, TOPIC, Status.FAIL, record, value=height, limit=limit, limit_max=limit_max,
+            RULE,
+            TOPIC,
+            Status.FAIL,
+            record,
+            value=height,
+            limit=limit,
+            limit_max=limit_max,
             unit="in",
         )
     if not at_most(height, mup.value_in("in")):

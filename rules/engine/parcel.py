@@ -52,7 +52,9 @@ def _area(ctx: Context, area: float | None, out: list[Finding]) -> None:
         out.append(missing("lot.area", TOPIC, record, ("lot_area_sqft",), limit=limit, unit="sqft"))
     elif at_least(area, limit):
         out.append(
-            from_record("lot.area", TOPIC, Status.PASS, record, value=area, limit=limit, unit="sqft")
+            from_record(
+                "lot.area", TOPIC, Status.PASS, record, value=area, limit=limit, unit="sqft"
+            )
         )
     elif common is not None and answer:
         # Note (4): a common-interest ownership parcel is sized in subdivision review.
@@ -81,7 +83,9 @@ def _area(ctx: Context, area: float | None, out: list[Finding]) -> None:
         )
     else:
         out.append(
-            from_record("lot.area", TOPIC, Status.FAIL, record, value=area, limit=limit, unit="sqft")
+            from_record(
+                "lot.area", TOPIC, Status.FAIL, record, value=area, limit=limit, unit="sqft"
+            )
         )
     if ctx.lot.corner_lot:
         corner = ctx.view.get("lot.area", ctx.zone, "corner_lot_subdivision")

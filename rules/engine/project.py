@@ -110,9 +110,10 @@ def standards_zones(ctx) -> tuple[tuple[str, ...], tuple[str, ...]]:
                 key = "mixed_use." + ("ground_floor_residential" if on_ground else "upper_floors")
                 follows.add(view.get("residential.nu_standards", zone, key) is not None)
             if ground is None and len(options) == 2:
-                undecided_by_floor = view.get(
-                    "residential.nu_standards", zone, "mixed_use.ground_floor_residential"
-                ) is not None
+                undecided_by_floor = (
+                    view.get("residential.nu_standards", zone, "mixed_use.ground_floor_residential")
+                    is not None
+                )
             continue
         follows.add(False)
     if follows == {True}:

@@ -155,12 +155,14 @@ def _deciding_fields(ctx: Context, options: dict) -> tuple[str, ...]:
     if any(len(ids) > 1 for ids in by_storey.values()):
         if ctx.lot.building_type is None:
             fields.append("building_type")
-        if ctx.units is None and {"mixed_use", "mixed_use_10_plus"} <= kinds:
-            if any(
-                options[("mixed_use", s)] is not options[("mixed_use_10_plus", s)]
-                for s in storeys
-            ):
-                fields.append("dwelling_units")
+        if (
+            ctx.units is None
+            and {"mixed_use", "mixed_use_10_plus"} <= kinds
+            and any(
+                options[("mixed_use", s)] is not options[("mixed_use_10_plus", s)] for s in storeys
+            )
+        ):
+            fields.append("dwelling_units")
     if any(len(ids) > 1 for ids in by_kind.values()):
         fields.append("storeys")
     return tuple(fields)

@@ -25,6 +25,7 @@ def check(zone, **fields):
         fields["building_type"] = PLAIN_PROJECT.get(zone)
     return _check(zone, **fields)
 
+
 BT = "build_to"
 RANGE = (0, 10)
 
