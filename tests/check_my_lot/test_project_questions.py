@@ -77,8 +77,11 @@ def test_a_date_before_we_vouch_links_nothing_and_says_from_when(client):
     assert "12 February 2026" in page.content.decode()
 
 
-def test_the_project_questions_have_their_own_section(client):
+def test_the_project_questions_are_asked_with_the_lot_and_the_building(client):
     html = client.get(URL, {"zone": "CD"}).content.decode()
-    assert 'id="section-project"' in html
-    for name in ("building_type", "storeys", "work_kind", "common_interest_subdivision"):
-        assert f'id="id_{name}"' in html
+    lot = html[html.index('id="section-lot"') : html.index('id="section-building"')]
+    for name in ("building_type", "common_interest_subdivision", "ground_floor_residential"):
+        assert f'id="id_{name}"' in lot
+    building = html[html.index('id="section-building"') :]
+    for name in ("storeys", "work_kind"):
+        assert f'id="id_{name}"' in building
