@@ -48,6 +48,45 @@ class YesNoField(forms.BooleanField):
         raise ValidationError("Answer yes or no (true or false).", code="invalid")
 
 
+class YesNoUnansweredWidget(forms.Select):
+    """Yes / No / not answered, for questions whose "no" must not be assumed."""
+
+    def __init__(self, attrs=None):
+        super().__init__(
+            attrs, choices=[("", "— Not answered —"), ("true", "Yes"), ("false", "No")]
+        )
+
+    def format_value(self, value):
+        if value is True or str(value).lower() in TRUE_WORDS:
+            return ["true"]
+        if value is False or (value is not None and str(value).lower() in FALSE_WORDS - {""}):
+            return ["false"]
+        return [""]
+
+
+class YesNoUnansweredField(forms.Field):
+    """True, False, or None when left empty; anything else is an error next to the field."""
+
+    widget = YesNoUnansweredWidget
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value):
+        if value is None or isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text == "":
+            return None
+        if text in TRUE_WORDS:
+            return True
+        if text in FALSE_WORDS:
+            return False
+        raise ValidationError(
+            "Answer yes or no (true or false), or leave it empty.", code="invalid"
+        )
+
+
 def number(
     label: str, *, unit: str, maximum: float, minimum: float = 0, help_text: str = "", step="any"
 ):
@@ -128,6 +167,8 @@ def form_field(spec: Input) -> forms.Field:
         )
     if spec.kind == "yesno":
         return YesNoField(label=spec.label, help_text=spec.help_text)
+    if spec.kind == "yesno_open":
+        return YesNoUnansweredField(label=spec.label, help_text=spec.help_text)
     return choice(spec.label, spec.choices, required=spec.required, help_text=spec.help_text)
 
 

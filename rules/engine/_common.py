@@ -21,7 +21,12 @@ _REL_TOL = 1e-9
 
 # Notes on a number-less record that inform rather than leave a gap.
 _INFO_NOTES = frozenset(
-    {"not_applicable", "residential_follows_nu_standards", "outside_special_flood_hazard_area"}
+    {
+        "not_applicable",
+        "residential_follows_nu_standards",
+        "residential_and_mixed_use_follow_nu_standards",
+        "outside_special_flood_hazard_area",
+    }
 )
 
 
@@ -35,9 +40,16 @@ class Context:
         "units",
         "residential",
         "include_proposed",
+        "kinds",
+        "kind_conflict",
+        "storeys",
+        "std_zones",
+        "std_missing",
     )
 
     def __init__(self, view: View, lot: Lot, plan: Plan, include_proposed: bool):
+        from rules.engine import project
+
         self.view = view
         self.zone = lot.zone
         self.lot = lot
@@ -47,6 +59,23 @@ class Context:
         self.units = units
         self.residential = units is not None and units >= 1
         self.include_proposed = include_proposed
+        self.kinds, self.kind_conflict = project.possible_kinds(
+            view, lot.zone, lot.building_type, units
+        )
+        storeys = num(self.building.storeys)
+        self.storeys = storeys if storeys is not None and storeys >= 1 else None
+        self.std_zones, self.std_missing = project.standards_zones(self)
+
+    def in_zone(self, zone: str) -> Context:
+        """The same project checked against another zone's figures (CE and CG
+        projects that follow the NU standards)."""
+        other = object.__new__(Context)
+        for name in Context.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.zone = zone
+        other.std_zones = (zone,)
+        other.std_missing = ()
+        return other
 
 
 def num(value: object) -> float | None:
@@ -125,6 +154,7 @@ def from_record(
             "note": record.note if note is _UNSET else note,
             "missing": missing,
             "standard_id": record.id,
+            "vouched_from": None,
         },
     )
     return finding

@@ -44,6 +44,11 @@ def check(ctx: Context, out: list[Finding]) -> None:
             )
         )
         return
+    if kind == "agricultural":
+        farm = view.get(RULE, zone, "agricultural")
+        if farm is not None:
+            out.append(from_record(RULE, TOPIC, Status.NOT_CHECKED, farm, value=height, unit="ft"))
+            return
     if kind == "detached_garage":
         garage = view.get(RULE, zone, "detached_garage")
         if garage is not None:
@@ -92,7 +97,7 @@ FAMILY = Family(
     rules=(RULE,),
     check=check,
     inputs=("accessory_type", "accessory_height_ft"),
-    notes=("detached_garage_excepted",),
+    notes=("detached_garage_excepted", "agricultural_accessory_17_42_020"),
     relievable=(RULE,),
     applies=lambda ctx: ctx.plan.accessory is not None,
     feature="accessory",

@@ -4,6 +4,7 @@ by the rule order each family declares: ``registry().rule_order``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, datetime
 
 from rules.engine._common import Context
@@ -50,4 +51,15 @@ def check_lot(
         if applies is None or applies(ctx):
             check(ctx, out)
     out.sort(key=families.rule_rank)
-    return out
+    return [_dated(finding, ctx) for finding in out]
+
+
+def _dated(finding: Finding, ctx: Context) -> Finding:
+    """A rule with no record on ``as_of`` but one from a later date: say from
+    when we vouch for it, rather than that the code has no figure."""
+    if finding.note != "no_standard_for_zone" or finding.standard_id is not None:
+        return finding
+    start = ctx.view.vouched_from(finding.rule, ctx.zone)
+    if start is None:
+        return finding
+    return replace(finding, note="before_vouched_date", vouched_from=start)

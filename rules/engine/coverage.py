@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+from rules.engine import project
 from rules.engine._common import Context, at_most, from_record, missing, no_record, num, numberless
 from rules.engine.findings import Finding, Status
 from rules.engine.registry import Family
@@ -28,6 +29,10 @@ _STEP_TOL = 1e-9
 
 
 def check(ctx: Context, out: list[Finding]) -> None:
+    project.run_in_standards_zone(ctx, out, _check)
+
+
+def _check(ctx: Context, out: list[Finding]) -> None:
     view, zone = ctx.view, ctx.zone
     record = view.get(RULE, zone)
     sliding = record is None and view.get(RULE, zone, "sliding_base_percent") is not None
@@ -109,6 +114,6 @@ FAMILY = Family(
     topic=TOPIC,
     rules=(RULE,),
     check=check,
-    inputs=_FIELDS,
+    inputs=(*_FIELDS, "building_type", "dwelling_units", "ground_floor_residential"),
     notes=(*_COUNTS_NOTE.values(), "sliding_scale_between_readings"),
 )

@@ -84,12 +84,12 @@ def district_rows(
                 front=get("setback.front"),
                 front_alternate=get("setback.front_alternate"),
                 interior_side=get("setback.interior_side"),
-                interior_side_residential=get("setback.interior_side", "residential"),
+                interior_side_residential=get("setback.interior_side", "plex"),
                 interior_side_abutting_residential=get(
                     "setback.interior_side", "abutting_residential"
                 ),
                 interior_side_upper_walls=get(
-                    "setback.interior_side", "multifamily_10_plus_upper_walls"
+                    "setback.interior_side", "multifamily.two_plus_stories"
                 ),
                 street_side=get("setback.street_side"),
                 rear=get("setback.rear"),
@@ -102,7 +102,7 @@ def district_rows(
                 height_use_permit=get("height.main", "use_permit"),
                 height_17_30_040_d=get("height.main", "section_17_30_040_d"),
                 max_dwelling_size=get("dwelling.max_size"),
-                residential_follows_nu=get("residential.nu_standards"),
+                residential_follows_nu=get("residential.nu_standards", "plex"),
             )
         )
     return rows

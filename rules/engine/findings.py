@@ -7,6 +7,7 @@ Templates word them; nothing here is a sentence for users except the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from enum import StrEnum
 
 
@@ -26,6 +27,7 @@ APPROVALS = frozenset(
         "use_permit",
         "flood_development_permit",
         "planning_division_review",
+        "subdivision_review",
     }
 )
 
@@ -41,6 +43,10 @@ COMMON_NOTES = frozenset(
         "subdivision_review",
         "not_applicable",
         "none_required",
+        # Said by check_lot of any rule asked about before the date we vouch for it.
+        "before_vouched_date",
+        # Said by every building-rules family when CE/CG's or NU's figures may apply.
+        "depends_on_nu_standards",
     }
 )
 
@@ -99,6 +105,8 @@ class Finding:
     note: str | None = None
     missing: tuple[str, ...] = ()
     standard_id: str | None = None
+    # With note "before_vouched_date": the first date we vouch for the figure.
+    vouched_from: date | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -118,4 +126,5 @@ class Finding:
             "note": self.note,
             "missing": list(self.missing),
             "standard_id": self.standard_id,
+            "vouched_from": self.vouched_from.isoformat() if self.vouched_from else None,
         }

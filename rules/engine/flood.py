@@ -34,7 +34,7 @@ def check(ctx: Context, out: list[Finding]) -> None:
     )
     lowest = view.get("flood.lowest_floor", zone, flood_zone)
     if lowest is not None:
-        out.append(_lowest_floor(flood, flood_zone, lowest))
+        out.append(_applies_to_work(ctx, _lowest_floor(flood, flood_zone, lowest), lowest))
     if flood.in_floodway:
         floodway = view.get("flood.floodway", zone)
         out.append(
@@ -50,6 +50,40 @@ def check(ctx: Context, out: list[Finding]) -> None:
                     "flood.cumulative_rise", TOPIC, Status.INFO, rise, limit=rise.value, unit="ft"
                 )
             )
+
+
+def _applies_to_work(ctx: Context, finding: Finding, record) -> Finding:
+    """§ 15.04.170 covers new and substantially improved buildings only: an
+    addition that is not a substantial improvement is not held to it; with
+    the work unanswered, a floor that meets the figure passes either way and
+    any other answer waits for the kind of work."""
+    work = ctx.building.work_kind
+    if work in ("new_construction", "substantial_improvement"):
+        return finding
+    if work == "addition":
+        return from_record(
+            "flood.lowest_floor",
+            TOPIC,
+            Status.INFO,
+            record,
+            value=finding.value,
+            limit=finding.limit,
+            unit="ft",
+            note="new_or_substantially_improved_only",
+        )
+    if finding.status is Status.PASS:
+        return finding
+    fields = tuple(dict.fromkeys(("work_kind",) + finding.missing))
+    return missing(
+        "flood.lowest_floor",
+        TOPIC,
+        record,
+        fields,
+        value=finding.value,
+        limit=finding.limit,
+        unit="ft",
+        note="new_or_substantially_improved_only",
+    )
 
 
 def _lowest_floor(flood, flood_zone: str, record) -> Finding:
@@ -91,6 +125,7 @@ FAMILY = Family(
         "highest_adjacent_grade_ft",
         "depth_number_ft",
         "in_floodway",
+        "work_kind",
     ),
     notes=(
         "special_flood_hazard_area",
@@ -98,6 +133,7 @@ FAMILY = Family(
         "bfe_per_15_04_140_c",
         "engineer_no_rise_certification",
         "until_floodway_adopted",
+        "new_or_substantially_improved_only",
     ),
     applies=lambda ctx: ctx.plan.flood is not None and ctx.plan.flood.zone is not None,
     feature="flood",

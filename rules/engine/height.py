@@ -5,7 +5,7 @@ permit; above the ceiling it fails."""
 
 from __future__ import annotations
 
-from rules.engine import variance
+from rules.engine import project, variance
 from rules.engine._common import Context, at_most, from_record, missing, no_record, num, numberless
 from rules.engine.findings import Finding, Status
 from rules.engine.registry import Family
@@ -15,6 +15,10 @@ RULE = "height.main"
 
 
 def check(ctx: Context, out: list[Finding]) -> None:
+    project.run_in_standards_zone(ctx, out, _check)
+
+
+def _check(ctx: Context, out: list[Finding]) -> None:
     view, zone = ctx.view, ctx.zone
     record = view.get(RULE, zone)
     if record is None:
@@ -95,7 +99,7 @@ FAMILY = Family(
     topic=TOPIC,
     rules=(RULE,),
     check=check,
-    inputs=("building_height_ft",),
+    inputs=("building_height_ft", "building_type", "dwelling_units", "ground_floor_residential"),
     notes=("or_section_17_30_040_d",),
     relievable=(RULE,),
 )

@@ -38,7 +38,23 @@ FENCE_TYPE_CHOICES = (
 ACCESSORY_TYPE_CHOICES = (
     ("shed", "Shed or workshop"),
     ("detached_garage", "Detached garage"),
+    ("agricultural", "Barn or other agricultural building"),
     ("other", "Other accessory structure"),
+)
+# What the project is: Tables 2-10, 2-11 and 2-14 and § 17.39.040 turn on it;
+# without an answer the engine derives what it can from ``dwelling_units``.
+BUILDING_TYPE_CHOICES = (
+    ("single_family_new", "A new single-family home"),
+    ("single_family_existing", "An existing single-family home"),
+    ("plex", "A plex (duplex, triplex … up to nine homes)"),
+    ("multifamily", "Multifamily (ten or more homes)"),
+    ("nonresidential", "No homes (commercial, office, industrial …)"),
+    ("mixed_use", "Mixed use (homes and other uses)"),
+)
+WORK_KIND_CHOICES = (
+    ("new_construction", "New construction"),
+    ("addition", "An addition"),
+    ("substantial_improvement", "A substantial improvement of an existing building"),
 )
 FLOOD_ZONE_CHOICES = (
     ("none", "Not in a mapped flood zone"),
@@ -53,6 +69,8 @@ FENCE_LOCATIONS = tuple(code for code, _label in FENCE_LOCATION_CHOICES)
 FENCE_TYPES = tuple(code for code, _label in FENCE_TYPE_CHOICES)
 ACCESSORY_TYPES = tuple(code for code, _label in ACCESSORY_TYPE_CHOICES)
 FLOOD_ZONES = tuple(code for code, _label in FLOOD_ZONE_CHOICES)
+BUILDING_TYPES = tuple(code for code, _label in BUILDING_TYPE_CHOICES)
+WORK_KINDS = tuple(code for code, _label in WORK_KIND_CHOICES)
 
 _FEET = {"unit": "feet", "maximum": 5_000}
 _ELEVATION = {"unit": "feet", "minimum": -1_000, "maximum": 30_000}
@@ -95,6 +113,27 @@ class Lot:
         Input(label="Homes (dwelling units) on the lot", kind="whole", unit="homes", maximum=10_000)
     )
     hillside: bool = asked(Input(label="Hillside lot", kind="yesno"), default=False)
+    # The project (None = not answered, never assumed): what it is; whether it is a
+    # common-interest subdivision (Table 2-4, note 4); for a mixed-use project in CG,
+    # whether homes are on the ground floor (Table 2-13).
+    building_type: str | None = asked(
+        Input(
+            label="What the project is",
+            kind="choice",
+            choices=BUILDING_TYPE_CHOICES,
+            help_text="Some districts set different setbacks for each kind of building.",
+        )
+    )
+    common_interest_subdivision: bool | None = asked(
+        Input(
+            label="A condominium, townhouse or other common-interest subdivision",
+            kind="yesno_open",
+            help_text="Ownership lots in such projects are sized through subdivision review.",
+        )
+    )
+    ground_floor_residential: bool | None = asked(
+        Input(label="Homes on the ground floor (mixed-use projects)", kind="yesno_open")
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +170,18 @@ class MainBuilding:
             unit="feet",
             maximum=1_000,
             help_text="Measured from the lowest point where the building touches the ground.",
+        )
+    )
+    # Tables 2-10, 2-11: 1-story vs 2-story walls; § 15.04.170: new or substantially improved.
+    storeys: int | None = asked(
+        Input(label="Stories of the building", kind="whole", unit="stories", maximum=100)
+    )
+    work_kind: str | None = asked(
+        Input(
+            label="Kind of work",
+            kind="choice",
+            choices=WORK_KIND_CHOICES,
+            help_text="Flood rules for the lowest floor cover new and substantially improved buildings.",
         )
     )
 

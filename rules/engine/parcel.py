@@ -46,12 +46,46 @@ def _area(ctx: Context, area: float | None, out: list[Finding]) -> None:
         out.append(numberless("lot.area", TOPIC, record))
         return
     limit = record.value_in("sqft")
+    common = ctx.view.get("lot.area", ctx.zone, "common_interest")
+    answer = ctx.lot.common_interest_subdivision
     if area is None:
         out.append(missing("lot.area", TOPIC, record, ("lot_area_sqft",), limit=limit, unit="sqft"))
-    else:
-        status = Status.PASS if at_least(area, limit) else Status.FAIL
+    elif at_least(area, limit):
         out.append(
-            from_record("lot.area", TOPIC, status, record, value=area, limit=limit, unit="sqft")
+            from_record(
+                "lot.area", TOPIC, Status.PASS, record, value=area, limit=limit, unit="sqft"
+            )
+        )
+    elif common is not None and answer:
+        # Note (4): a common-interest ownership parcel is sized in subdivision review.
+        out.append(
+            from_record(
+                "lot.area",
+                TOPIC,
+                Status.NEEDS_APPROVAL,
+                common,
+                value=area,
+                limit=limit,
+                unit="sqft",
+            )
+        )
+    elif common is not None and answer is None:
+        out.append(
+            missing(
+                "lot.area",
+                TOPIC,
+                common,
+                ("common_interest_subdivision",),
+                value=area,
+                limit=limit,
+                unit="sqft",
+            )
+        )
+    else:
+        out.append(
+            from_record(
+                "lot.area", TOPIC, Status.FAIL, record, value=area, limit=limit, unit="sqft"
+            )
         )
     if ctx.lot.corner_lot:
         corner = ctx.view.get("lot.area", ctx.zone, "corner_lot_subdivision")
@@ -252,12 +286,20 @@ FAMILY = Family(
     topic=TOPIC,
     rules=("lot.area", "lot.area_corner", "lot.width", "lot.depth", "density.min", "density.max"),
     check=check,
-    inputs=("lot_area_sqft", "lot_width_ft", "lot_depth_ft", "corner_lot", "dwelling_units"),
+    inputs=(
+        "lot_area_sqft",
+        "lot_width_ft",
+        "lot_depth_ft",
+        "corner_lot",
+        "dwelling_units",
+        "common_interest_subdivision",
+    ),
     notes=(
         "corner_lot_subdivision",
         "mixed_use_reduction_possible",
         "single_unit_on_lot",
         "applies_two_or_more_units",
+        "common_interest_subdivision_review",
     ),
     relievable=("lot.width", "lot.depth"),  # 17.62.060(C)(2): dimensions, not area
 )

@@ -27,7 +27,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 # The kinds of input a form can ask for.
-INPUT_KINDS = frozenset({"number", "whole", "yesno", "choice"})
+# "yesno_open" is a yes/no question whose "not answered" (None) must not be read as no.
+INPUT_KINDS = frozenset({"number", "whole", "yesno", "yesno_open", "choice"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,7 +37,8 @@ class Input:
 
     ``name`` is the form, query-string and JSON name (a public contract: it never changes);
     empty means the dataclass attribute's own name. ``unit`` is the unit in words for messages
-    ("feet"); ``kind`` is "number" (decimal), "whole" (integer), "yesno" or "choice".
+    ("feet"); ``kind`` is "number" (decimal), "whole" (integer), "yesno" (a box: unticked is
+    no), "yesno_open" (yes, no or not answered) or "choice".
     """
 
     label: str
@@ -207,7 +209,7 @@ class Registry:
             listed = self.part_inputs[part.key]
             if not part.always:
                 triggers = part.present_if or tuple(
-                    i.name for i in listed if i.spec.kind != "yesno"
+                    i.name for i in listed if i.spec.kind not in ("yesno", "yesno_open")
                 )
                 if not any(_entered(values.get(name)) for name in triggers):
                     built[part.key] = None

@@ -6,11 +6,20 @@ passes only on the line and is otherwise reported as information with the
 required line; a 0-10 ft range (SW, TOC) passes inside the range and fails
 outside it. The street side is checked only on corner lots (other lots have
 no street side), so non-corner lots get no street-side finding.
+
+The interior side figure turns on the building (Tables 2-10, 2-11, 2-14: plex,
+existing single-family, 10+ unit multifamily, nonresidential, the number of
+stories) and, in CD, on whether other uses abut a residential zone. Each
+figure is a record whose ``case`` names the kinds it is for; when the answers
+leave several figures open, a value that passes (or fails) under all of them
+gets that verdict, and any other is ``not_checked`` naming the field that
+would decide. CE and CG projects that follow the NU standards are checked
+against Table 2-11 (see ``project``).
 """
 
 from __future__ import annotations
 
-from rules.engine import variance
+from rules.engine import project, variance
 from rules.engine._common import (
     Context,
     at_least,
@@ -29,19 +38,15 @@ TOPIC = "building"
 
 
 def check(ctx: Context, out: list[Finding]) -> None:
+    project.run_in_standards_zone(ctx, out, _check)
+
+
+def _check(ctx: Context, out: list[Finding]) -> None:
     lot = ctx.lot
     building = ctx.building
     abutting = ("abutting_residential",) if lot.abuts_residential else ()
-    residential = ("residential",) if ctx.residential else ()
     _setback(ctx, "setback.front", ("default",), building.front_setback_ft, "front_setback_ft", out)
-    _setback(
-        ctx,
-        "setback.interior_side",
-        residential + abutting + ("default",),
-        building.interior_side_setback_ft,
-        "interior_side_setback_ft",
-        out,
-    )
+    _interior_side(ctx, abutting, out)
     if lot.corner_lot:
         _setback(
             ctx,
@@ -60,6 +65,107 @@ def check(ctx: Context, out: list[Finding]) -> None:
         out,
     )
     _extras(ctx, out)
+
+
+RULE_SIDE = "setback.interior_side"
+SIDE_FIELD = "interior_side_setback_ft"
+
+
+def _interior_side(ctx: Context, abutting: tuple[str, ...], out: list[Finding]) -> None:
+    """Tables 2-5 to 2-18, "Side - Interior (each)", by kind of building."""
+    tail = abutting + ("default",)
+    options: dict[tuple[str, str], object] = {}
+    for kind, keys in project.kind_keys(ctx).items():
+        for storey in project.storey_keys(ctx.storeys):
+            cases = tuple(f"{key}.{storey}" for key in keys) + keys + tail
+            options[(kind, storey)] = pick(ctx.view, RULE_SIDE, ctx.zone, cases)
+    if not options:
+        # The building type contradicts the number of homes: no kind fits.
+        options = {
+            (kind, storey): pick(
+                ctx.view,
+                RULE_SIDE,
+                ctx.zone,
+                (f"{kind}.{storey}", kind) + tail,
+            )
+            for kind in project.ALL_KINDS
+            for storey in project.storey_keys(ctx.storeys)
+        }
+    records = {id(r): r for r in options.values() if r is not None}
+    if len(records) <= 1:
+        cases = next(iter(records.values())).cases if records else ("default",)
+        _setback(ctx, RULE_SIDE, cases, ctx.building.interior_side_setback_ft, SIDE_FIELD, out)
+        return
+    if ctx.kind_conflict:
+        record = max(records.values(), key=lambda r: r.value or 0.0)
+        out.append(
+            missing(
+                RULE_SIDE,
+                TOPIC,
+                record,
+                ("building_type", "dwelling_units"),
+                value=num(ctx.building.interior_side_setback_ft),
+                limit=record.value,
+                unit="ft",
+                note="building_type_conflicts_units",
+            )
+        )
+        return
+    verdicts = []
+    for record in records.values():
+        one: list[Finding] = []
+        _setback(
+            ctx, RULE_SIDE, (record.case,), ctx.building.interior_side_setback_ft, SIDE_FIELD, one
+        )
+        verdicts.append(one[0])
+    statuses = {f.status for f in verdicts}
+    if len(statuses) == 1 and Status.NOT_CHECKED not in statuses:
+        # Every open figure gives the same verdict: cite the one that binds
+        # (the largest minimum for a pass, the smallest for a fail).
+        pick_max = Status.FAIL not in statuses
+        chosen = (max if pick_max else min)(verdicts, key=lambda f: f.limit or 0.0)
+        out.append(chosen)
+        return
+    fields = _deciding_fields(ctx, options)
+    if num(ctx.building.interior_side_setback_ft) is None:
+        fields = (SIDE_FIELD,) + fields
+    record = max(records.values(), key=lambda r: r.value or 0.0)
+    out.append(
+        missing(
+            RULE_SIDE,
+            TOPIC,
+            record,
+            fields,
+            value=num(ctx.building.interior_side_setback_ft),
+            limit=min(r.value for r in records.values()),
+            limit_max=record.value,
+            unit="ft",
+            note="depends_on_building" if fields and fields[-1] != SIDE_FIELD else "input_missing",
+        )
+    )
+
+
+def _deciding_fields(ctx: Context, options: dict) -> tuple[str, ...]:
+    """The unanswered fields whose answer would change the interior side figure."""
+    fields = []
+    kinds = {k for k, _ in options}
+    storeys = {s for _, s in options}
+    by_storey = {s: {id(options[(k, s)]) for k in kinds} for s in storeys}
+    by_kind = {k: {id(options[(k, s)]) for s in storeys} for k in kinds}
+    if any(len(ids) > 1 for ids in by_storey.values()):
+        if ctx.lot.building_type is None:
+            fields.append("building_type")
+        if (
+            ctx.units is None
+            and {"mixed_use", "mixed_use_10_plus"} <= kinds
+            and any(
+                options[("mixed_use", s)] is not options[("mixed_use_10_plus", s)] for s in storeys
+            )
+        ):
+            fields.append("dwelling_units")
+    if any(len(ids) > 1 for ids in by_kind.values()):
+        fields.append("storeys")
+    return tuple(fields)
 
 
 def _setback(
@@ -139,17 +245,17 @@ def _extras(ctx: Context, out: list[Finding]) -> None:
                 unit="ft",
             )
         )
-    if ctx.units is not None and ctx.units >= 10:
-        upper = view.get("setback.interior_side", zone, "multifamily_10_plus_upper_walls")
-        if upper is not None:
+    if ctx.lot.corner_lot:
+        street = view.get("setback.street_side_alternate", zone)
+        if street is not None:
             out.append(
                 from_record(
-                    "setback.interior_side_upper_walls",
+                    "setback.street_side_alternate",
                     TOPIC,
                     Status.INFO,
-                    upper,
-                    value=num(ctx.building.interior_side_setback_ft),
-                    limit=upper.value,
+                    street,
+                    limit=street.value,
+                    limit_max=street.value_max,
                     unit="ft",
                 )
             )
@@ -170,8 +276,8 @@ FAMILY = Family(
         "setback.front",
         "setback.front_alternate",
         "setback.interior_side",
-        "setback.interior_side_upper_walls",
         "setback.street_side",
+        "setback.street_side_alternate",
         "setback.rear",
         "garage.placement",
     ),
@@ -184,6 +290,9 @@ FAMILY = Family(
         "corner_lot",
         "abuts_residential",
         "dwelling_units",
+        "building_type",
+        "storeys",
+        "ground_floor_residential",
     ),
     notes=(
         "build_to_line",
@@ -193,6 +302,8 @@ FAMILY = Family(
         "rowhouse_units_none",
         "upper_walls_10_plus_units",
         "behind_street_facing_facade",
+        "depends_on_building",
+        "building_type_conflicts_units",
     ),
     relievable=("setback.front", "setback.interior_side", "setback.street_side", "setback.rear"),
 )

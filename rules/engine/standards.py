@@ -46,7 +46,9 @@ UNITS = frozenset(
 # do not hold); such a record still carries the citation and a note.
 COMPARISONS = frozenset({"min", "max", "equal_or_range", "none"})
 STATUSES = frozenset({"adopted", "proposed"})
-SOURCES = frozenset({"code_text", "secondary"})
+# "reading": no figure in any text; the record carries our reading (its
+# ``reading`` says what to confirm).
+SOURCES = frozenset({"code_text", "secondary", "reading"})
 COUNTS = frozenset({"structures", "structures_and_pavement"})
 
 # Unit conversions are arithmetic, not law.
@@ -145,16 +147,30 @@ class View:
     """The records in force on one date, keyed by (rule, zone, case); a record
     for every zone (no ``zones``) applies to each zone without its own record."""
 
-    __slots__ = ("as_of", "include_proposed", "active", "proposed")
+    __slots__ = ("as_of", "include_proposed", "active", "proposed", "first_dates")
 
-    def __init__(self, as_of: date, include_proposed: bool, active: dict, proposed: dict):
+    def __init__(
+        self,
+        as_of: date,
+        include_proposed: bool,
+        active: dict,
+        proposed: dict,
+        first_dates: dict | None = None,
+    ):
         self.as_of = as_of
         self.include_proposed = include_proposed
         self.active = active
         self.proposed = proposed
+        self.first_dates = first_dates or {}
 
     def get(self, rule: str, zone: str, case: str = "default") -> Standard | None:
         return self.active.get((rule, zone, case))
+
+    def vouched_from(self, rule: str, zone: str) -> date | None:
+        """The earliest date after ``as_of`` from which an adopted record of
+        ``rule`` applies in ``zone`` (any case), or None: "we can vouch for
+        this figure from ..." when the date asked about is earlier."""
+        return self.first_dates.get((rule, zone)) or self.first_dates.get((rule, "*"))
 
     def get_proposed(self, rule: str, zone: str, case: str = "default") -> Standard | None:
         """A proposed record whether or not proposals are being applied, for
@@ -205,7 +221,18 @@ class Standards:
     def _build_view(self, as_of: date, include_proposed: bool) -> View:
         active: dict = {}
         proposed: dict = {}
+        first_dates: dict = {}
         for record in self.records:
+            if (
+                record.status == "adopted"
+                and record.note != "no_standard_for_zone"
+                and record.effective is not None
+                and as_of < record.effective
+            ):
+                for zone in record.zones or ("*",):
+                    key = (record.rule, zone)
+                    if key not in first_dates or record.effective < first_dates[key]:
+                        first_dates[key] = record.effective
             if not record.in_force(as_of):
                 continue
             target = active if record.status == "adopted" else proposed
@@ -221,7 +248,7 @@ class Standards:
                 if zone == "*":
                     for code in ZONES:
                         table.setdefault((rule, code, case), record)
-        return View(as_of, include_proposed, active, proposed)
+        return View(as_of, include_proposed, active, proposed, first_dates)
 
 
 def load_standards(path: str | Path | None = None) -> Standards:

@@ -2,8 +2,11 @@
 
 Maximum dwelling unit size (NM 2,200, NU and CD 2,000 sq ft of gross floor
 area, for at least 80% of the units of a multifamily or mixed-use project) is
-shown unless the project is a single unit; CE and CG ground-floor residential
-projects follow the NU standards, shown when the project has dwelling units.
+shown unless the project is a single unit or has no homes. CE's "ground-floor
+residential projects and mixed use projects" and CG's "ground-floor
+residential project" comply with the NU standards: an info finding says the
+NU figures are used; when the answers leave it open, a ``not_checked``
+finding names the field that decides.
 """
 
 from __future__ import annotations
@@ -13,21 +16,43 @@ from rules.engine.findings import Finding, Status
 from rules.engine.registry import Family
 
 TOPIC = "building"
+_NO_SIZE_KINDS = frozenset({"single_family_new", "single_family_existing", "nonresidential"})
 
 
 def check(ctx: Context, out: list[Finding]) -> None:
     view, zone = ctx.view, ctx.zone
-    size = view.get("dwelling.max_size", zone)
-    if size is not None and ctx.units != 1:
+    figures_zone = ctx.std_zones[-1] if len(ctx.std_zones) == 1 else zone
+    size = view.get("dwelling.max_size", figures_zone)
+    if size is not None and ctx.units != 1 and not (ctx.kinds and ctx.kinds <= _NO_SIZE_KINDS):
         out.append(
             from_record(
                 "dwelling.max_size", TOPIC, Status.INFO, size, limit=size.value, unit="sqft"
             )
         )
-    if ctx.residential:
-        nu = view.get("residential.nu_standards", zone)
-        if nu is not None:
-            out.append(from_record("residential.nu_standards", TOPIC, Status.INFO, nu))
+    switch = _switch_record(ctx)
+    if switch is None:
+        return
+    if ctx.std_zones == ("NU",):
+        out.append(from_record("residential.nu_standards", TOPIC, Status.INFO, switch))
+    elif len(ctx.std_zones) > 1:
+        out.append(
+            from_record(
+                "residential.nu_standards",
+                TOPIC,
+                Status.NOT_CHECKED,
+                switch,
+                missing=ctx.std_missing,
+            )
+        )
+
+
+def _switch_record(ctx: Context):
+    view, zone = ctx.view, ctx.zone
+    for kind in sorted(ctx.kinds) or ("plex",):
+        record = view.get("residential.nu_standards", zone, kind)
+        if record is not None:
+            return record
+    return view.get("residential.nu_standards", zone, "mixed_use.ground_floor_residential")
 
 
 FAMILY = Family(
@@ -36,6 +61,10 @@ FAMILY = Family(
     topic=TOPIC,
     rules=("dwelling.max_size", "residential.nu_standards"),
     check=check,
-    inputs=("dwelling_units",),
-    notes=("applies_80pct_units_multifamily", "residential_follows_nu_standards"),
+    inputs=("dwelling_units", "building_type", "ground_floor_residential"),
+    notes=(
+        "applies_80pct_units_multifamily",
+        "residential_follows_nu_standards",
+        "residential_and_mixed_use_follow_nu_standards",
+    ),
 )

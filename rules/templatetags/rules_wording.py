@@ -20,8 +20,8 @@ RULE_LABELS = {
     "setback.front": "Front setback",
     "setback.front_alternate": "Front build-to line on named streets",
     "setback.interior_side": "Interior side setback",
-    "setback.interior_side_upper_walls": "Interior side setback, upper-story walls",
     "setback.street_side": "Street-side setback",
+    "setback.street_side_alternate": "Street-side build-to line on named streets",
     "setback.rear": "Rear setback",
     "garage.placement": "Garage placement",
     "height.main": "Height of the main building",
@@ -70,6 +70,7 @@ APPROVAL_LABELS = {
     "use_permit": "a use permit",
     "flood_development_permit": "a floodplain development permit",
     "planning_division_review": "a decision by the Planning Division",
+    "subdivision_review": "subdivision review (a tentative or parcel map)",
 }
 
 NOTE_TEXT = {
@@ -88,7 +89,7 @@ NOTE_TEXT = {
     "sliding_scale_between_readings": "Between the two readings of the sliding scale; ask the Planning Division.",
     "counts_structures": "Counts the area covered by structures.",
     "counts_structures_and_pavement": "Counts the area covered by structures and pavement.",
-    "single_unit_on_lot": "A single home on a lot of record is not held to the density figures.",
+    "single_unit_on_lot": "We do not fail a single home on the density figures; the code does not say so, so confirm with the Planning Division.",
     "applies_two_or_more_units": "The minimum density applies to projects of two or more homes.",
     "mixed_use_reduction_possible": "For a mixed-use project the review authority may lower the minimum when the site makes it infeasible.",
     "corner_lot_subdivision": "New corner lots in residential subdivisions must be larger than the district minimum by the share shown.",
@@ -107,6 +108,18 @@ NOTE_TEXT = {
     "bfe_per_15_04_140_c": "Without a base flood elevation on the map, the city determines one under § 15.04.140(C).",
     "engineer_no_rise_certification": "Allowed only with a registered civil engineer's certification of no rise in flood levels.",
     "until_floodway_adopted": "Until a floodway is adopted, the project, with all other development, must not raise the base flood by more than the figure shown anywhere in the city.",
+    "depends_on_building": "The figure depends on the kind of building or its number of stories; answer those questions to check it.",
+    "building_type_conflicts_units": "The kind of building and the number of homes do not match; correct one of them to check this rule.",
+    "depends_on_nu_standards": "Projects with homes here follow the NU district's figures; tell us about the project to check this rule.",
+    "residential_and_mixed_use_follow_nu_standards": "Ground-floor residential and mixed-use projects here follow the NU district's standards, so the NU figures are used.",
+    "common_interest_subdivision_review": "In a condominium, townhouse or other common-interest project, ownership lots may be smaller than this, sized through subdivision review; the whole site must still meet it.",
+    "fence_location_not_in_zone": "That location does not exist in this district as the table describes it; choose the setback the fence stands in.",
+    "fence_location_rerouted": "In this district that strip is a required setback, so the setback row is used.",
+    "note_2_redline_pair": "The redline runs two wordings of this note together; confirm with the Planning Division.",
+    "note_2_between_readings": "Above the limit shown, one wording of note 2 allows a minor use permit and design review and the other does not allow it; ask the Planning Division.",
+    "agricultural_accessory_17_42_020": "Agricultural buildings here follow § 17.42.020, which this site does not check yet.",
+    "new_or_substantially_improved_only": "This applies to new buildings and substantial improvements only; tell us the kind of work.",
+    "before_vouched_date": "We can vouch for this figure only from a later date; for earlier dates ask the Planning Division.",
 }
 
 
@@ -144,6 +157,17 @@ def approval_label(approval) -> str:
 @register.filter
 def note_text(note) -> str:
     return NOTE_TEXT.get(note or "", "")
+
+
+@register.filter
+def finding_note(finding) -> str:
+    """The note's words; a finding dated before our copy says from when we vouch for it."""
+    if finding.note == "before_vouched_date" and finding.vouched_from:
+        return (
+            f"We can vouch for this figure from {finding.vouched_from:%-d %B %Y}; "
+            "for earlier dates ask the Planning Division."
+        )
+    return NOTE_TEXT.get(finding.note or "", "")
 
 
 @register.filter
@@ -190,6 +214,9 @@ CASE_LABELS = {
     "note_1_building_permit": "Building permit needed above",
     "note_2_minor_use_permit": "Minor use permit and design review needed above",
     "detached_garage": "Detached garages",
+    "agricultural": "Agricultural buildings (§ 17.42.020)",
+    "note_2_between_readings": "Over its row's limit, up to note 2's height: Planning Division decides",
+    "common_interest": "Ownership lots of a common-interest project",
 }
 
 

@@ -41,8 +41,8 @@ def test_minor_variance_hint_uses_the_percentage_asked_for(client, include_propo
 
 def test_before_the_adopted_variance_date_no_hint_is_offered_and_after_it_is(client):
     query = {"zone": "NL", "front_setback_ft": "18"}
-    before = finding(client.get(JSON_URL, {**query, "as_of": "2026-06-19"}).json(), "setback.front")
-    after = finding(client.get(JSON_URL, {**query, "as_of": "2026-06-20"}).json(), "setback.front")
+    before = finding(client.get(JSON_URL, {**query, "as_of": "2026-03-19"}).json(), "setback.front")
+    after = finding(client.get(JSON_URL, {**query, "as_of": "2026-03-20"}).json(), "setback.front")
     assert before["minor_variance"] is None
     assert after["minor_variance"]["percent"] == 25
 

@@ -152,15 +152,15 @@ def test_the_default_standards_are_loaded_once():
 
 # ---- dates -----------------------------------------------------------------
 
-ORD_939 = date(2026, 1, 13)
+ORD_939 = date(2026, 2, 12)  # passed 1/13/2026, in effect 30 days later
 
 
 @pytest.mark.parametrize(
     ("as_of", "status"),
-    [(date(2026, 1, 12), Status.NOT_CHECKED), (ORD_939, Status.PASS)],
+    [(date(2026, 2, 11), Status.NOT_CHECKED), (ORD_939, Status.PASS)],
     ids=[
-        "NL front setback the day before Ord. 939's date is not checked",
-        "NL front setback on Ord. 939's date is checked",
+        "NL front setback the day before Ord. 939 took effect is not checked",
+        "NL front setback on the day Ord. 939 took effect is checked",
     ],
 )
 def test_zone_standards_apply_from_their_effective_date(as_of, status):
@@ -171,7 +171,8 @@ def test_zone_standards_apply_from_their_effective_date(as_of, status):
     )
     assert finding.status is status
     if status is Status.NOT_CHECKED:
-        assert finding.note == "no_standard_for_zone" and finding.standard_id is None
+        assert finding.note == "before_vouched_date" and finding.standard_id is None
+        assert finding.vouched_from == ORD_939
 
 
 @pytest.mark.parametrize(
@@ -284,10 +285,10 @@ def _minor_variance_offered(as_of):
 @pytest.mark.parametrize(
     ("probe", "as_of", "status"),
     [
-        (_fence_status, date(2026, 6, 19), Status.NOT_CHECKED),
-        (_fence_status, date(2026, 6, 20), Status.PASS),
-        (_minor_variance_offered, date(2026, 6, 19), Status.NOT_CHECKED),
-        (_minor_variance_offered, date(2026, 6, 20), Status.PASS),
+        (_fence_status, date(2026, 3, 19), Status.NOT_CHECKED),
+        (_fence_status, date(2026, 3, 20), Status.PASS),
+        (_minor_variance_offered, date(2026, 3, 19), Status.NOT_CHECKED),
+        (_minor_variance_offered, date(2026, 3, 20), Status.PASS),
         (_accessory_status, date(2026, 9, 30), Status.NOT_CHECKED),
         (_accessory_status, date(2026, 10, 1), Status.PASS),
         (_flood_status, date(2026, 9, 30), Status.NOT_CHECKED),
@@ -296,10 +297,10 @@ def _minor_variance_offered(as_of):
         (_hillside_status, date(2026, 10, 1), Status.PASS),
     ],
     ids=[
-        "Table 3-2 is not used the day before 2026-06-20 (Spring 2026 redline)",
-        "Table 3-2 is used from 2026-06-20",
-        "the 25% minor variance is not offered before 2026-06-20",
-        "the 25% minor variance is offered from 2026-06-20",
+        "Table 3-2 is not used the day before 2026-03-20 (Spring 2026 redline)",
+        "Table 3-2 is used from 2026-03-20",
+        "the 25% minor variance is not offered before 2026-03-20",
+        "the 25% minor variance is offered from 2026-03-20",
         "the 12 ft accessory limit is not used before 2026-10-01 (peer page)",
         "the 12 ft accessory limit is used from 2026-10-01",
         "the flood rules are not used before 2026-10-01",

@@ -8,7 +8,23 @@ import pytest
 
 from rules.engine import MainBuilding, Status
 
-from .helpers import check, one
+from .helpers import check as _check
+from .helpers import one
+
+# The figures of each table that do not turn on the kind of building are
+# checked for a project whose kind does not change them: CE, CG and CD's own
+# figures are those for a nonresidential building (CE and CG send projects
+# with homes to NU's), and NM and NU's 5 ft interior side is a plex's.
+# tests/rules/test_conditions_building_types.py covers the other kinds.
+PLAIN_PROJECT = {"CE": "nonresidential", "CG": "nonresidential", "CD": "nonresidential"}
+PLAIN_PROJECT |= {"NM": "plex", "NU": "plex"}
+
+
+def check(zone, **fields):
+    if "dwelling_units" not in fields and "building_type" not in fields:
+        fields["building_type"] = PLAIN_PROJECT.get(zone)
+    return _check(zone, **fields)
+
 
 BT = "build_to"
 RANGE = (0, 10)
@@ -328,30 +344,30 @@ def test_pf_has_no_zone_table_in_our_text():
 
 
 @pytest.mark.parametrize(
-    ("zone", "units", "abutting", "limit"),
+    ("zone", "kind", "abutting", "limit"),
     [
-        ("NM", 1, False, 5),
-        ("NU", 1, False, 5),
-        ("CD", 1, False, 5),
-        ("CD", 1, True, 5),
-        ("CD", None, True, 10),
-        ("CD", None, False, 0),
+        ("NM", "single_family_new", False, 5),
+        ("NU", "single_family_new", False, 5),
+        ("CD", "single_family_existing", False, 5),
+        ("CD", "single_family_existing", True, 5),
+        ("CD", "nonresidential", True, 10),
+        ("CD", "nonresidential", False, 0),
     ],
     ids=[
         "NM single-family interior side is 5 ft (reading)",
         "NU single-family interior side is 5 ft (reading)",
-        "CD single-family interior side is 5 ft (reading)",
-        "CD residential abutting a residential zone is still 5 ft",
+        "CD existing single-family interior side is 5 ft",
+        "CD existing single-family abutting a residential zone is still 5 ft",
         "CD other uses abutting a residential zone need 10 ft",
         "CD other uses need no interior side setback",
     ],
 )
-def test_interior_side_readings(zone, units, abutting, limit):
+def test_interior_side_readings(zone, kind, abutting, limit):
     finding = one(
-        check(zone, dwelling_units=units, abuts_residential=abutting), "setback.interior_side"
+        check(zone, building_type=kind, abuts_residential=abutting), "setback.interior_side"
     )
     assert finding.limit == limit
-    if zone in ("NM", "NU") or units:
+    if zone in ("NM", "NU") or kind == "single_family_existing":
         assert finding.reading and "single-family" in finding.reading
 
 
@@ -390,12 +406,20 @@ def test_maximum_dwelling_size_is_shown(zone, size):
     assert (finding.status, finding.limit, finding.unit) == (Status.INFO, size, "sqft")
 
 
-def test_upper_walls_of_ten_unit_buildings_show_the_10_ft_figure():
-    finding = one(check("NM", dwelling_units=10), "setback.interior_side_upper_walls")
-    assert (finding.status, finding.limit) == (Status.INFO, 10)
+def test_upper_walls_of_ten_unit_buildings_are_held_to_the_10_ft_figure():
+    building = MainBuilding(interior_side_setback_ft=9.9, storeys=2)
+    finding = one(check("NM", dwelling_units=10, building=building), "setback.interior_side")
+    assert (finding.status, finding.limit) == (Status.FAIL, 10)
+    assert finding.standard_id == "t2-10-nm-setback-interior-side-upper-walls"
 
 
-@pytest.mark.parametrize("zone", ["CE", "CG"])
-def test_corridor_residential_projects_follow_nu_standards(zone):
+@pytest.mark.parametrize(
+    ("zone", "note"),
+    [
+        ("CE", "residential_and_mixed_use_follow_nu_standards"),
+        ("CG", "residential_follows_nu_standards"),
+    ],
+)
+def test_corridor_residential_projects_follow_nu_standards(zone, note):
     finding = one(check(zone, dwelling_units=4), "residential.nu_standards")
-    assert finding.status is Status.INFO and finding.note == "residential_follows_nu_standards"
+    assert finding.status is Status.INFO and finding.note == note
