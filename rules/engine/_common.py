@@ -125,6 +125,7 @@ def from_record(
             "note": record.note if note is _UNSET else note,
             "missing": missing,
             "standard_id": record.id,
+            "overridden_by": None,
         },
     )
     return finding

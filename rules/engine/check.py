@@ -49,5 +49,8 @@ def check_lot(
     for applies, check in families.dispatch:
         if applies is None or applies(ctx):
             check(ctx, out)
+    for applies, after in families.after:
+        if applies is None or applies(ctx):
+            out = after(ctx, out)
     out.sort(key=families.rule_rank)
     return out

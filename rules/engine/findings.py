@@ -26,6 +26,8 @@ APPROVALS = frozenset(
         "use_permit",
         "flood_development_permit",
         "planning_division_review",
+        # State ADU and SB 9 law: a ministerial permit (no hearing, no discretion).
+        "ministerial_permit",
     }
 )
 
@@ -99,6 +101,9 @@ class Finding:
     note: str | None = None
     missing: tuple[str, ...] = ()
     standard_id: str | None = None
+    # The id of a state-law record that prevails over this (Cotati) finding's limit:
+    # e.g. a lot coverage limit cannot block an ADU that state law guarantees.
+    overridden_by: str | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -118,4 +123,5 @@ class Finding:
             "note": self.note,
             "missing": list(self.missing),
             "standard_id": self.standard_id,
+            "overridden_by": self.overridden_by,
         }

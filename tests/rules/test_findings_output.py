@@ -123,6 +123,7 @@ def test_finding_fields():
         "note",
         "missing",
         "standard_id",
+        "overridden_by",
     ]
 
 
