@@ -17,10 +17,12 @@ from simple_history.models import HistoricalRecords
 from cotati_site.versions import version_lines
 
 SECTION_NUMBER_RE = re.compile(r"^\d+(\.\d+)*[A-Z]?$")
+# A California statute shown as a section of its own: "Gov. Code 66314", "Gov. Code 65852.21".
+STATE_SECTION_NUMBER_RE = re.compile(r"^Gov\. Code \d+(\.\d+)?$")
 
 section_number_validator = RegexValidator(
-    SECTION_NUMBER_RE,
-    "Use the number as the code writes it, for example 17.30.030.",
+    re.compile(f"{SECTION_NUMBER_RE.pattern}|{STATE_SECTION_NUMBER_RE.pattern}"),
+    "Use the number as the code writes it, for example 17.30.030 (or Gov. Code 66314 for a state statute).",
 )
 
 BLOCK_TYPES = {"heading", "paragraph", "table"}
@@ -68,17 +70,29 @@ class TextSource(models.TextChoices):
 
 
 class CodeSection(models.Model):
-    """One section of the Cotati Municipal Code, as the code numbers and words it.
+    """One section of the Cotati Municipal Code, as the code numbers and words it, or a
+    California statute that applies in Cotati (``jurisdiction``), numbered as the state
+    cites it ("Gov. Code 66314").
 
     A section may be known by number and title only (no body yet): its page then
     says so and links to the official code.
     """
 
+    class Jurisdiction(models.TextChoices):
+        COTATI = "cotati", "Cotati Municipal Code"
+        CALIFORNIA = "california", "California state law"
+
     number = models.CharField(
         primary_key=True,
         max_length=20,
         validators=[section_number_validator],
-        help_text="The section number exactly as the code writes it, e.g. 17.30.030.",
+        help_text="The section number exactly as the code writes it, e.g. 17.30.030, or Gov. Code 66314.",
+    )
+    jurisdiction = models.CharField(
+        max_length=20,
+        choices=Jurisdiction.choices,
+        default=Jurisdiction.COTATI,
+        help_text="Whose law this is: Cotati's code, or a California statute that applies in Cotati.",
     )
     title = models.CharField(
         max_length=200,
