@@ -20,6 +20,15 @@ SECTION_NUMBER_RE = re.compile(r"^\d+(\.\d+)*[A-Z]?$")
 # A California statute shown as a section of its own: "Gov. Code 66314", "Gov. Code 65852.21".
 STATE_SECTION_NUMBER_RE = re.compile(r"^Gov\. Code \d+(\.\d+)?$")
 
+
+def cite_label(number: str) -> str:
+    """A section as a citation: "§ 17.30.030", or "Gov. Code § 66314" for a state statute."""
+    if STATE_SECTION_NUMBER_RE.match(number):
+        code, _, digits = number.rpartition(" ")
+        return f"{code} § {digits}"
+    return f"§ {number}"
+
+
 section_number_validator = RegexValidator(
     re.compile(f"{SECTION_NUMBER_RE.pattern}|{STATE_SECTION_NUMBER_RE.pattern}"),
     "Use the number as the code writes it, for example 17.30.030 (or Gov. Code 66314 for a state statute).",
@@ -171,7 +180,7 @@ class CodeSection(models.Model):
         verbose_name = "code section"
 
     def __str__(self) -> str:
-        return f"§ {self.number} {self.title}"
+        return f"{self.cite} {self.title}"
 
     def save(self, *args, **kwargs):
         self.sort_key = section_sort_key(self.number)
@@ -182,6 +191,15 @@ class CodeSection(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("section_detail", args=[self.number])
+
+    @property
+    def cite(self) -> str:
+        """The number as a citation: "§ 17.30.030" or "Gov. Code § 66314"."""
+        return cite_label(self.number)
+
+    @property
+    def is_state_law(self) -> bool:
+        return self.jurisdiction == self.Jurisdiction.CALIFORNIA
 
     @property
     def has_text(self) -> bool:
@@ -220,6 +238,7 @@ class Topic(Revisioned):
         HOME_BUSINESS = "home_business", "Home business limits"
         FLOOD = "flood", "Flood zone rules"
         HILLSIDE = "hillside", "Hillside height limits"
+        ADU = "adu", "ADU, JADU and SB 9 guarantees (state law)"
 
     slug = models.SlugField(
         unique=True, help_text="The address of the topic page: /topics/<slug>/."

@@ -41,4 +41,43 @@ class Migration(migrations.Migration):
                 ],
             ),
         ),
+        # The ADU topic page shows the ADU family's key numbers (Topic.Feature "adu").
+        migrations.AlterField(
+            model_name="historicaltopic",
+            name="feature",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("", "None"),
+                    ("zoning_districts", "Zoning district table"),
+                    ("fence", "Fence heights from Table 3-2"),
+                    ("accessory", "Accessory structure limits"),
+                    ("home_business", "Home business limits"),
+                    ("flood", "Flood zone rules"),
+                    ("hillside", "Hillside height limits"),
+                    ("adu", "ADU, JADU and SB 9 guarantees (state law)"),
+                ],
+                help_text="Which numbers from the rules tables the page shows, and which part of Check my lot it links to.",
+                max_length=30,
+            ),
+        ),
+        migrations.AlterField(
+            model_name="topic",
+            name="feature",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("", "None"),
+                    ("zoning_districts", "Zoning district table"),
+                    ("fence", "Fence heights from Table 3-2"),
+                    ("accessory", "Accessory structure limits"),
+                    ("home_business", "Home business limits"),
+                    ("flood", "Flood zone rules"),
+                    ("hillside", "Hillside height limits"),
+                    ("adu", "ADU, JADU and SB 9 guarantees (state law)"),
+                ],
+                help_text="Which numbers from the rules tables the page shows, and which part of Check my lot it links to.",
+                max_length=30,
+            ),
+        ),
     ]

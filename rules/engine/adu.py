@@ -617,5 +617,6 @@ FAMILY = Family(
         "state_law_prevails",
     ),
     applies=lambda ctx: ctx.plan.adu is not None,
+    feature="adu",
     after=apply_state_overrides,
 )

@@ -5,13 +5,9 @@ limit (coverage), at the limits: 25 percent of exterior walls, a 40 percent smal
 import pytest
 
 from rules.engine import Lot, MainBuilding, Status
-from rules.engine._common import Context
-from rules.engine.adu import apply_state_overrides, check_adu
-from rules.engine.adu import check as adu_check
-from rules.engine.inputs import AduProposal, Plan
-from rules.engine.standards import load_standards
+from rules.engine.inputs import AduProposal
 
-from .helpers import AS_OF, check, one
+from .helpers import AS_OF, adu_findings, check, one
 
 PASS, FAIL, NOT_CHECKED, NEEDS, INFO = (
     Status.PASS,
@@ -24,7 +20,7 @@ CLEAR = {"sb9_single_family_zone": True, "sb9_site_excluded": False, "sb9_protec
 
 
 def sb9(kind, *, lot_area_sqft=6000, **fields):
-    return check_adu(
+    return adu_findings(
         Lot(zone="NL", area_sqft=lot_area_sqft), AduProposal(sb9=kind, **fields), as_of=AS_OF
     )
 
@@ -134,7 +130,7 @@ def test_an_unknown_sb9_kind_is_named():
 
 
 def with_overrides(covered, adu_area, *, side=4, lot_area=6000):
-    """NL coverage (40 percent of the site, structures) with an ADU in the plan."""
+    """NL coverage (40 percent of the site, structures) with an ADU in the plan, through check_lot."""
     proposal = AduProposal(
         adu_type="detached",
         existing_dwelling="single_family",
@@ -144,15 +140,11 @@ def with_overrides(covered, adu_area, *, side=4, lot_area=6000):
         adu_rear_setback_ft=4,
         near_transit=True,
     )
-    findings = check("NL", area_sqft=lot_area, building=MainBuilding(covered_area_sqft=covered))
-    ctx = Context(
-        load_standards().view(AS_OF),
-        Lot(zone="NL", area_sqft=lot_area),
-        Plan(building=MainBuilding(covered_area_sqft=covered), adu=proposal),
-        False,
+    # check_lot runs the ADU family's apply_state_overrides once every family has checked.
+    findings = check(
+        "NL", area_sqft=lot_area, building=MainBuilding(covered_area_sqft=covered), adu=proposal
     )
-    adu_check(ctx, findings)
-    return one(apply_state_overrides(ctx, findings), "coverage")
+    return one(findings, "coverage")
 
 
 def test_coverage_over_the_limit_because_of_a_guaranteed_adu_yields_to_state_law():

@@ -14,10 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.engine import Lot, Status
-from rules.engine.adu import check_adu
 from rules.engine.inputs import AduProposal
 
-from .helpers import AS_OF, one
+from .helpers import AS_OF, adu_findings, one
 
 PASS, FAIL, NOT_CHECKED, NEEDS, INFO = (
     Status.PASS,
@@ -31,7 +30,7 @@ SF, MF = "single_family", "multifamily"
 
 def adu(zone="NL", *, as_of=AS_OF, lot_area_sqft=6000, **fields):
     fields.setdefault("existing_dwelling", SF)
-    return check_adu(Lot(zone=zone, area_sqft=lot_area_sqft), AduProposal(**fields), as_of=as_of)
+    return adu_findings(Lot(zone=zone, area_sqft=lot_area_sqft), AduProposal(**fields), as_of=as_of)
 
 
 def new_unit(kind="detached", **fields):

@@ -12,6 +12,7 @@ import rules.engine as engine
 from rules.engine import (
     ZONES,
     AccessoryStructure,
+    AduProposal,
     Fence,
     Finding,
     FloodData,
@@ -60,12 +61,25 @@ FULL = {
     "accessory": AccessoryStructure(type="shed", height_ft=10),
     "home_business": HomeBusiness(2000, 300, 6, 1),
     "flood": FloodData(zone="AE", base_flood_elevation_ft=100, lowest_floor_elevation_ft=101),
+    "adu": AduProposal(
+        adu_type="detached",
+        adu_floor_area_sqft=600,
+        adu_bedrooms=1,
+        adu_height_ft=15,
+        adu_side_setback_ft=4,
+        adu_rear_setback_ft=4,
+        existing_dwelling="single_family",
+        primary_floor_area_sqft=1800,
+        near_transit=False,
+        near_major_transit=False,
+    ),
 }
 
 
 def test_public_api_names():
     for name in (
         "Lot",
+        "AduProposal",
         "MainBuilding",
         "Fence",
         "AccessoryStructure",
@@ -153,6 +167,15 @@ def test_a_full_check_covers_every_family(zone):
         "flood.permit",
         "flood.lowest_floor",
         "hillside.height",
+        "adu.allowed",
+        "adu.count",
+        "adu.floor_area",
+        "adu.height",
+        "adu.setback.side",
+        "adu.setback.rear",
+        "adu.parking",
+        "adu.review",
+        "adu.fees",
     ]:
         assert rule in rules_of(findings), rule
 
