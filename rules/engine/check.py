@@ -31,7 +31,9 @@ def check_lot(
     main-building rules always (``not_checked`` with the missing field names
     when inputs are absent); fence, accessory, home business and flood
     findings only when that part of the plan is given (for flood: with a flood
-    zone), hillside findings only on a hillside lot.
+    zone), hillside findings only on a hillside lot, ADU/JADU/SB 9 findings only
+    with an ADU part. Then each applying family's ``after`` hook may revise the
+    findings (state ADU law prevailing over a zone's coverage limit).
     Raises ValueError for a zone the engine does not know.
     """
     if lot.zone not in ZONES:
