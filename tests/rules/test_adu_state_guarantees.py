@@ -10,7 +10,7 @@ no impact fee up to 750 sq ft, JADU 500 sq ft (§ 66311.5(a), from 2026).
 from datetime import date
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.engine import Lot, Status
@@ -535,6 +535,8 @@ _SIZED = ("adu.floor_area", "jadu.floor_area", "adu.setback.side", "adu.setback.
 areas = st.floats(min_value=100, max_value=2000, allow_nan=False)
 
 
+# Each example runs the whole check_lot; no per-example deadline (as test_engine_properties).
+@settings(deadline=None)
 @given(
     kind=st.sampled_from(["detached", "attached", "jadu"]),
     lot=st.sampled_from([SF, MF]),
@@ -561,6 +563,8 @@ def test_a_smaller_unit_never_turns_a_pass_into_a_fail(kind, lot, big, shrink, b
             assert _RANK[smaller[rule].status] <= _RANK[PASS], rule
 
 
+# Each example runs the whole check_lot; no per-example deadline (as test_engine_properties).
+@settings(deadline=None)
 @given(
     lot=st.sampled_from([SF, MF]),
     high=st.floats(min_value=8, max_value=30, allow_nan=False),
