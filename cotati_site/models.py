@@ -18,10 +18,21 @@ from cotati_site.services import claim_revision
 from cotati_site.versions import version_lines
 
 SECTION_NUMBER_RE = re.compile(r"^\d+(\.\d+)*[A-Z]?$")
+# A California statute shown as a section of its own: "Gov. Code 66314", "Gov. Code 65852.21".
+STATE_SECTION_NUMBER_RE = re.compile(r"^Gov\. Code \d+(\.\d+)?$")
+
+
+def cite_label(number: str) -> str:
+    """A section as a citation: "§ 17.30.030", or "Gov. Code § 66314" for a state statute."""
+    if STATE_SECTION_NUMBER_RE.match(number):
+        code, _, digits = number.rpartition(" ")
+        return f"{code} § {digits}"
+    return f"§ {number}"
+
 
 section_number_validator = RegexValidator(
-    SECTION_NUMBER_RE,
-    "Use the number as the code writes it, for example 17.30.030.",
+    re.compile(f"{SECTION_NUMBER_RE.pattern}|{STATE_SECTION_NUMBER_RE.pattern}"),
+    "Use the number as the code writes it, for example 17.30.030 (or Gov. Code 66314 for a state statute).",
 )
 
 BLOCK_TYPES = {"heading", "paragraph", "table"}
@@ -69,17 +80,29 @@ class TextSource(models.TextChoices):
 
 
 class CodeSection(models.Model):
-    """One section of the Cotati Municipal Code, as the code numbers and words it.
+    """One section of the Cotati Municipal Code, as the code numbers and words it, or a
+    California statute that applies in Cotati (``jurisdiction``), numbered as the state
+    cites it ("Gov. Code 66314").
 
     A section may be known by number and title only (no body yet): its page then
     says so and links to the official code.
     """
 
+    class Jurisdiction(models.TextChoices):
+        COTATI = "cotati", "Cotati Municipal Code"
+        CALIFORNIA = "california", "California state law"
+
     number = models.CharField(
         primary_key=True,
         max_length=20,
         validators=[section_number_validator],
-        help_text="The section number exactly as the code writes it, e.g. 17.30.030.",
+        help_text="The section number exactly as the code writes it, e.g. 17.30.030, or Gov. Code 66314.",
+    )
+    jurisdiction = models.CharField(
+        max_length=20,
+        choices=Jurisdiction.choices,
+        default=Jurisdiction.COTATI,
+        help_text="Whose law this is: Cotati's code, or a California statute that applies in Cotati.",
     )
     title = models.CharField(
         max_length=200,
@@ -158,7 +181,7 @@ class CodeSection(models.Model):
         verbose_name = "code section"
 
     def __str__(self) -> str:
-        return f"§ {self.number} {self.title}"
+        return f"{self.cite} {self.title}"
 
     def save(self, *args, **kwargs):
         self.sort_key = section_sort_key(self.number)
@@ -169,6 +192,15 @@ class CodeSection(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("section_detail", args=[self.number])
+
+    @property
+    def cite(self) -> str:
+        """The number as a citation: "§ 17.30.030" or "Gov. Code § 66314"."""
+        return cite_label(self.number)
+
+    @property
+    def is_state_law(self) -> bool:
+        return self.jurisdiction == self.Jurisdiction.CALIFORNIA
 
     @property
     def has_text(self) -> bool:
@@ -224,6 +256,7 @@ class Topic(Revisioned):
         HOME_BUSINESS = "home_business", "Home business limits"
         FLOOD = "flood", "Flood zone rules"
         HILLSIDE = "hillside", "Hillside height limits"
+        ADU = "adu", "ADU, JADU and SB 9 guarantees (state law)"
 
     slug = models.SlugField(
         unique=True, help_text="The address of the topic page: /topics/<slug>/."

@@ -14,6 +14,10 @@ Plain functions: the view hands over the raw query string and gets back a `Searc
 - On SQLite (the embedded default): words that start with each query word, scored by where
   they were found (number or title above a summary above body text).
 
+- Before either: a query that uses one of a topic's everyday names (TOPIC_KEYWORDS: "ADU",
+  "granny unit", "SB 9"...) leads with that topic, because those words are often not the
+  code's own ("accessory dwelling unit" alone leads with an agricultural accessory structure).
+
 Only published summaries and FAQs are searched. Every snippet and title is escaped; the only
 markup in them is the `<mark>` we add around matched words.
 """
@@ -27,7 +31,7 @@ from django.urls import reverse
 from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 
-from cotati_site.models import FAQ, CodeSection, Summary
+from cotati_site.models import FAQ, CodeSection, Summary, Topic
 
 MAX_QUERY_LENGTH = 200
 MAX_TERMS = 10
@@ -59,11 +63,59 @@ _NUMBER_RE = re.compile(
 _TERM_RE = re.compile(r"\w+(?:\.\w+)*")
 
 
+# Everyday names for a topic, by its slug: a query that contains one (as whole words, any
+# case and punctuation, singular or plural) shows that topic first. The one place to add a
+# synonym; the words are compared after normalised() below.
+TOPIC_KEYWORDS = {
+    "adding-a-home-adus-jadus-sb9": (
+        "adu",
+        "jadu",
+        "accessory dwelling unit",
+        "junior accessory dwelling unit",
+        "granny unit",
+        "granny flat",
+        "in law unit",
+        "in law apartment",
+        "second unit",
+        "backyard cottage",
+        "garage conversion",
+        "sb 9",
+        "sb9",
+        "senate bill 9",
+        "lot split",
+        "urban lot split",
+    ),
+}
+_NOT_WORD_RE = re.compile(r"[^a-z0-9]+")
+
+
+def normalised(text: str) -> str:
+    """Lower-case words separated by single spaces, with a space at each end: " in law unit "."""
+    return f" {_NOT_WORD_RE.sub(' ', text.lower()).strip()} "
+
+
+# Each keyword as " phrase " and its plural " phrases ", for a plain substring test.
+_KEYWORD_FORMS = {
+    slug: tuple(
+        form
+        for phrase in phrases
+        for form in (normalised(phrase), normalised(phrase).rstrip() + "s ")
+    )
+    for slug, phrases in TOPIC_KEYWORDS.items()
+}
+
+
+def topics_named_in(query: str) -> list[str]:
+    """The slugs of the topics whose everyday names the query uses, in TOPIC_KEYWORDS order."""
+    text = normalised(query)
+    return [slug for slug, forms in _KEYWORD_FORMS.items() if any(f in text for f in forms)]
+
+
 @dataclass(frozen=True)
 class SearchHit:
     """One result: what it is, where it leads, and the matched words marked."""
 
-    kind: str  # "section", "summary" or "faq"
+    kind: str  # "topic", "section", "summary" or "faq"
     key: str  # "section-17.30.030", "summary-4", "faq-2": stable, for anchors and tests
     url: str
     title: SafeString
@@ -146,7 +198,32 @@ def search(raw: str | None) -> SearchOutcome:
         hits, more = _full_text_search(terms)
     else:
         hits, more = _simple_search(terms)
+    named = topics_named_in(query)
+    if named:
+        hits = _topic_hits(named, terms) + hits
+        more = more or len(hits) > RESULT_LIMIT
+        hits = hits[:RESULT_LIMIT]
     return SearchOutcome(query=query, truncated=truncated, hits=hits, more=more)
+
+
+def _topic_hits(slugs: list[str], terms: list[str]) -> list[SearchHit]:
+    """The topics a query names by an everyday word, first, in the order of ``slugs``."""
+    topics = {
+        t.slug: t for t in Topic.objects.filter(slug__in=slugs).only("slug", "title", "intro")
+    }
+    return [
+        SearchHit(
+            kind="topic",
+            key=f"topic-{slug}",
+            url=topics[slug].get_absolute_url(),
+            title=escape(topics[slug].title),
+            context="Topic",
+            snippet=highlighted(_shorten(topics[slug].intro), terms),
+            score=float("inf"),  # before every ranked hit
+        )
+        for slug in slugs
+        if slug in topics
+    ]
 
 
 def _listed(section: CodeSection) -> SearchHit:

@@ -12,11 +12,14 @@ from rules.numbers import whole_number_param
 
 
 class SectionNumberConverter:
-    """A section, chapter or title number as the code writes it (17.62.060, 17.24.030A),
+    """A section, chapter or title number as the code writes it (17.62.060, 17.24.030A), or a
+    California statute numbered as the site files it (Gov. Code 66314),
     in ASCII digits: anything else (a NUL, other scripts' digits) is not found before it
     reaches the database, which refuses some characters with an error rather than no row."""
 
-    regex = r"[0-9]+(?:\.[0-9]+)*[A-Z]?"  # SECTION_NUMBER_RE, in ASCII digits
+    # SECTION_NUMBER_RE, or a state statute filed as "Gov. Code 66314" (STATE_SECTION_NUMBER_RE),
+    # in ASCII digits; the space arrives as %20 and is decoded before matching.
+    regex = r"[0-9]+(?:\.[0-9]+)*[A-Z]?|Gov\. Code [0-9]+(?:\.[0-9]+)?"
 
     def to_python(self, value: str) -> str:
         return value

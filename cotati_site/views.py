@@ -45,8 +45,15 @@ def topic_detail(request, slug: str):
 @cache_for_anonymous
 @require_safe
 def section_list(request):
-    sections = CodeSection.objects.only("number", "title", "chapter", "code_title", "body")
-    return render(request, "cotati_site/section_list.html", {"sections": sections})
+    listed = CodeSection.objects.only(
+        "number", "title", "chapter", "code_title", "body", "jurisdiction"
+    )
+    cotati, state = [], []
+    for section in listed:
+        (state if section.is_state_law else cotati).append(section)
+    return render(
+        request, "cotati_site/section_list.html", {"sections": cotati, "state_sections": state}
+    )
 
 
 @cache_for_anonymous(reads=AS_OF)

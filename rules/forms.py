@@ -48,29 +48,16 @@ class YesNoField(forms.BooleanField):
         raise ValidationError("Answer yes or no (true or false).", code="invalid")
 
 
-class YesNoUnansweredWidget(forms.Select):
-    """Yes / No / not answered, for questions whose "no" must not be assumed."""
+class AnswerField(forms.Field):
+    """A yes/no question where "not answered" differs from no: a list of Yes, No and Not
+    answered. The query string and JSON take yes/no/true/false (or nothing); anything else is
+    an error next to the field, never a silent guess."""
 
-    def __init__(self, attrs=None):
-        super().__init__(
-            attrs, choices=[("", "— Not answered —"), ("true", "Yes"), ("false", "No")]
-        )
-
-    def format_value(self, value):
-        if value is True or str(value).lower() in TRUE_WORDS:
-            return ["true"]
-        if value is False or (value is not None and str(value).lower() in FALSE_WORDS - {""}):
-            return ["false"]
-        return [""]
-
-
-class YesNoUnansweredField(forms.Field):
-    """True, False, or None when left empty; anything else is an error next to the field."""
-
-    widget = YesNoUnansweredWidget
+    widget = forms.Select
 
     def __init__(self, **kwargs):
         super().__init__(required=False, **kwargs)
+        self.widget.choices = [("", "— Not answered —"), ("yes", "Yes"), ("no", "No")]
 
     def to_python(self, value):
         if value is None or isinstance(value, bool):
@@ -82,9 +69,15 @@ class YesNoUnansweredField(forms.Field):
             return True
         if text in FALSE_WORDS:
             return False
-        raise ValidationError(
-            "Answer yes or no (true or false), or leave it empty.", code="invalid"
-        )
+        raise ValidationError("Answer yes or no, or leave it unanswered.", code="invalid")
+
+    def prepare_value(self, value):
+        if value is True:
+            return "yes"
+        if value is False:
+            return "no"
+        text = str(value or "").strip().lower()
+        return "yes" if text in TRUE_WORDS else "no" if text in FALSE_WORDS - {""} else ""
 
 
 def number(
@@ -166,10 +159,13 @@ def form_field(spec: Input) -> forms.Field:
             spec.label, unit=spec.unit, maximum=int(spec.maximum), help_text=spec.help_text
         )
     if spec.kind == "yesno":
-        return YesNoField(label=spec.label, help_text=spec.help_text)
-    if spec.kind == "yesno_open":
-        return YesNoUnansweredField(label=spec.label, help_text=spec.help_text)
-    return choice(spec.label, spec.choices, required=spec.required, help_text=spec.help_text)
+        field = YesNoField(label=spec.label, help_text=spec.help_text)
+    elif spec.kind == "answer":
+        field = AnswerField(label=spec.label, help_text=spec.help_text)
+    else:
+        field = choice(spec.label, spec.choices, required=spec.required, help_text=spec.help_text)
+    field.definition_url = spec.definition_url
+    return field
 
 
 # The engine's inputs as a form whose fields CheckForm inherits, in the declared order.
@@ -233,7 +229,7 @@ def _describe_fields(form_class) -> None:
     """Tie each field to its help text and its error slot, once for every instance."""
     for name, field in form_class.base_fields.items():
         described_by = [f"error-{name}"]
-        if field.help_text:
+        if field.help_text or getattr(field, "definition_url", ""):
             described_by.insert(0, f"id_{name}_helptext")
         field.widget.attrs["aria-describedby"] = " ".join(described_by)
     form_class.base_fields = SharedFields(form_class.base_fields)

@@ -36,6 +36,7 @@ TOPIC_LABELS = {
     "home_business": "Business at home",
     "flood": "Flood zone",
     "hillside": "Hillside lot",
+    "adu": "ADU, JADU or SB 9 (California law)",
 }
 
 

@@ -9,6 +9,7 @@ from rules.engine.districts import DistrictRow, district_rows
 from rules.engine.findings import Finding, MinorVariance, Status
 from rules.engine.inputs import (
     AccessoryStructure,
+    AduProposal,
     Fence,
     FloodData,
     HomeBusiness,
@@ -22,6 +23,7 @@ from rules.engine.zones import ZONES, Zone
 __all__ = [
     "ZONES",
     "AccessoryStructure",
+    "AduProposal",
     "DistrictRow",
     "Fence",
     "Finding",

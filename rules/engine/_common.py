@@ -155,6 +155,7 @@ def from_record(
             "missing": missing,
             "standard_id": record.id,
             "vouched_from": None,
+            "overridden_by": None,
         },
     )
     return finding

@@ -32,7 +32,9 @@ def check_lot(
     main-building rules always (``not_checked`` with the missing field names
     when inputs are absent); fence, accessory, home business and flood
     findings only when that part of the plan is given (for flood: with a flood
-    zone), hillside findings only on a hillside lot.
+    zone), hillside findings only on a hillside lot, ADU/JADU/SB 9 findings only
+    with an ADU part. Then each applying family's ``after`` hook may revise the
+    findings (state ADU law prevailing over a zone's coverage limit).
     Raises ValueError for a zone the engine does not know.
     """
     if lot.zone not in ZONES:
@@ -50,6 +52,9 @@ def check_lot(
     for applies, check in families.dispatch:
         if applies is None or applies(ctx):
             check(ctx, out)
+    for applies, after in families.after:
+        if applies is None or applies(ctx):
+            out = after(ctx, out)
     out.sort(key=families.rule_rank)
     return [_dated(finding, ctx) for finding in out]
 

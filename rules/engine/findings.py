@@ -28,6 +28,8 @@ APPROVALS = frozenset(
         "flood_development_permit",
         "planning_division_review",
         "subdivision_review",
+        # State ADU and SB 9 law: a ministerial permit (no hearing, no discretion).
+        "ministerial_permit",
     }
 )
 
@@ -107,6 +109,9 @@ class Finding:
     standard_id: str | None = None
     # With note "before_vouched_date": the first date we vouch for the figure.
     vouched_from: date | None = None
+    # The id of a state-law record that prevails over this (Cotati) finding's limit:
+    # e.g. a lot coverage limit cannot block an ADU that state law guarantees.
+    overridden_by: str | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -127,4 +132,5 @@ class Finding:
             "missing": list(self.missing),
             "standard_id": self.standard_id,
             "vouched_from": self.vouched_from.isoformat() if self.vouched_from else None,
+            "overridden_by": self.overridden_by,
         }

@@ -27,8 +27,9 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 # The kinds of input a form can ask for.
-# "yesno_open" is a yes/no question whose "not answered" (None) must not be read as no.
-INPUT_KINDS = frozenset({"number", "whole", "yesno", "yesno_open", "choice"})
+# "yesno" is a box (unticked: no); "answer" is a question the law turns on, where not
+# answered (None) differs from no: yes, no or not answered.
+INPUT_KINDS = frozenset({"number", "whole", "yesno", "answer", "choice"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,8 +38,9 @@ class Input:
 
     ``name`` is the form, query-string and JSON name (a public contract: it never changes);
     empty means the dataclass attribute's own name. ``unit`` is the unit in words for messages
-    ("feet"); ``kind`` is "number" (decimal), "whole" (integer), "yesno" (a box: unticked is
-    no), "yesno_open" (yes, no or not answered) or "choice".
+    ("feet"); ``kind`` is "number" (decimal), "whole" (integer), "yesno", "answer" (yes, no
+    or not answered) or "choice". ``definition_url`` links the text that defines the
+    question's terms (a statute's definition), shown beside the help text.
     """
 
     label: str
@@ -50,6 +52,7 @@ class Input:
     help_text: str = ""
     choices: tuple[tuple[str, str], ...] = ()
     required: bool = False
+    definition_url: str = ""
 
     def __post_init__(self):
         if self.kind not in INPUT_KINDS:
@@ -58,6 +61,8 @@ class Input:
             raise ValueError(f"input {self.label!r}: a number needs a unit and a maximum")
         if self.kind == "choice" and not self.choices:
             raise ValueError(f"input {self.label!r}: a choice needs choices")
+        if self.definition_url and not self.definition_url.startswith("https://"):
+            raise ValueError(f"input {self.label!r}: a definition link is an https address")
 
 
 def asked(spec: Input, default: Any = None, *, required: bool = False):
@@ -91,6 +96,7 @@ class InputField:
     part: str
     attr: str
     spec: Input
+    default: Any = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,7 +107,11 @@ class Family:
     rules in the order of ``rules``). ``topic`` is the results group its findings carry;
     ``feature`` the topic page (``Topic.feature``) whose key numbers are this family's records,
     and ``form_section`` the form section that page's link opens (default: ``topic``).
-    ``applies(ctx)`` says whether the family runs for a check (None: always).
+    ``applies(ctx)`` says whether the family runs for a check (None: always). ``after(ctx,
+    findings)``, when given, runs once every family has checked (and only when this family
+    applies) and returns the findings it may have revised: how one family's law can prevail
+    over another's finding (state ADU law over a zone's coverage limit), without the other
+    family or ``check_lot`` knowing of it.
     """
 
     name: str
@@ -115,6 +125,7 @@ class Family:
     applies: Callable[[Any], bool] | None = None
     feature: str | None = None
     form_section: str | None = None
+    after: Callable[[Any, list], list] | None = None
 
 
 class Registry:
@@ -131,7 +142,8 @@ class Registry:
                 spec = attr.metadata.get("input")
                 if spec is None:
                     continue
-                entry = InputField(spec.name or attr.name, part.key, attr.name, spec)
+                default = None if attr.default is MISSING else attr.default
+                entry = InputField(spec.name or attr.name, part.key, attr.name, spec, default)
                 if entry.name in self.inputs:
                     raise ValueError(f"input {entry.name!r} declared twice")
                 self.inputs[entry.name] = entry
@@ -155,6 +167,8 @@ class Registry:
         }
         # (applies, check) per family, in order: what check_lot loops over.
         self.dispatch = tuple((f.applies, f.check) for f in self.families)
+        # (applies, after) for the families that revise others' findings, in order.
+        self.after = tuple((f.applies, f.after) for f in self.families if f.after is not None)
         rank = {rule: index for index, rule in enumerate(self.rule_order)}
         unknown = len(rank)
         get = rank.get
@@ -209,13 +223,13 @@ class Registry:
             listed = self.part_inputs[part.key]
             if not part.always:
                 triggers = part.present_if or tuple(
-                    i.name for i in listed if i.spec.kind not in ("yesno", "yesno_open")
+                    i.name for i in listed if i.spec.kind not in ("yesno", "answer")
                 )
                 if not any(_entered(values.get(name)) for name in triggers):
                     built[part.key] = None
                     continue
             built[part.key] = part.type(
-                **{i.attr: _value(i.spec.kind, values.get(i.name)) for i in listed}
+                **{i.attr: _value(i.spec.kind, values.get(i.name), i.default) for i in listed}
             )
         lot = built.pop("lot", None)
         if not isinstance(lot, Lot):
@@ -227,12 +241,15 @@ def _entered(value: Any) -> bool:
     return value is not None and value != ""
 
 
-def _value(kind: str, value: Any) -> Any:
+def _value(kind: str, value: Any, default: Any = None) -> Any:
+    """The engine value of a form value; a value not entered takes the field's default."""
     if kind == "yesno":
         return bool(value)
+    if kind == "answer":
+        return value if isinstance(value, bool) else default
     if kind == "choice":
-        return value or None
-    return value
+        return value or default
+    return value if _entered(value) else default
 
 
 @functools.cache

@@ -40,6 +40,8 @@ UNITS = frozenset(
         "trips_per_day",
         "clients",
         "width_multiple",
+        "days",
+        "business_days",
     }
 )
 # "none": the code gives no number here (set through review, N.A., a table we
@@ -49,6 +51,9 @@ STATUSES = frozenset({"adopted", "proposed"})
 # "reading": no figure in any text; the record carries our reading (its
 # ``reading`` says what to confirm).
 SOURCES = frozenset({"code_text", "secondary", "reading"})
+# Whose law a record is: Cotati's code, or a California statute that applies in Cotati
+# (and, where it is more generous, prevails over Cotati's own standard).
+JURISDICTIONS = frozenset({"cotati", "california"})
 COUNTS = frozenset({"structures", "structures_and_pavement"})
 
 # Unit conversions are arithmetic, not law.
@@ -80,6 +85,8 @@ _KEYS = frozenset(
         "reading",
         "note",
         "counts",
+        "jurisdiction",
+        "source_url",
     }
 )
 _REQUIRED = ("id", "rule", "comparison", "status", "section", "subsection", "source")
@@ -128,6 +135,8 @@ class Standard:
     reading: str | None = None
     note: str | None = None
     counts: str | None = None
+    jurisdiction: str = "cotati"
+    source_url: str | None = None  # the copy of the text the figure was read in
     file: str = ""
 
     @property
@@ -383,6 +392,16 @@ def _parse(file: str, raw: dict) -> Standard:
     for key in ("ordinance", "note", "counts"):
         if raw.get(key) is not None and not isinstance(raw[key], str):
             raise fail(key, "must be a string")
+    jurisdiction = raw.get("jurisdiction", "cotati")
+    if jurisdiction not in JURISDICTIONS:
+        raise fail("jurisdiction", f"unknown jurisdiction {jurisdiction!r}")
+    source_url = raw.get("source_url")
+    if source_url is not None and (
+        not isinstance(source_url, str) or not source_url.startswith(("https://", "http://"))
+    ):
+        raise fail("source_url", "must be an http(s) address")
+    if jurisdiction == "california" and source_url is None:
+        raise fail("source_url", "a state-law record names the copy its figure was read in")
 
     return Standard(
         id=rid,
@@ -404,6 +423,8 @@ def _parse(file: str, raw: dict) -> Standard:
         reading=reading.strip() if reading else None,
         note=note,
         counts=counts,
+        jurisdiction=jurisdiction,
+        source_url=source_url,
         file=file,
     )
 

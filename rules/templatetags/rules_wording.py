@@ -39,6 +39,23 @@ RULE_LABELS = {
     "flood.cumulative_rise": "Flood level rise (no floodway adopted)",
     "hillside.height": "Hillside height limit",
     "hillside.height_from_lowest_grade": "Hillside height from the lowest grade",
+    "adu.allowed": "Accessory dwelling unit (ADU) or junior ADU allowed",
+    "adu.count": "Number of ADUs or JADUs on the lot",
+    "adu.floor_area": "ADU size",
+    "jadu.floor_area": "Junior ADU (JADU) size",
+    "adu.height": "ADU height",
+    "adu.setback.side": "ADU side setback",
+    "adu.setback.rear": "ADU rear setback",
+    "adu.parking": "Parking for the ADU",
+    "adu.review": "Review deadline for an ADU permit",
+    "adu.review.completeness": "Deadline to say whether an ADU application is complete",
+    "adu.fees": "Impact fees for the ADU",
+    "sb9.eligible": "SB 9: the parcel and the project qualify",
+    "sb9.demolition": "SB 9: share of exterior walls demolished",
+    "sb9.unit_size": "SB 9: size of each home",
+    "sb9.setbacks": "SB 9: side and rear setbacks",
+    "sb9.lot_split": "SB 9 lot split: the smaller parcel's share",
+    "sb9.lot_split.min_area": "SB 9 lot split: area of each new parcel",
 }
 
 STATUS_LABELS = {
@@ -61,6 +78,8 @@ UNIT_LABELS = {
     "trips_per_day": "trips a day",
     "clients": "at a time",
     "width_multiple": "× the width",
+    "days": "days",
+    "business_days": "business days",
 }
 
 APPROVAL_LABELS = {
@@ -71,6 +90,7 @@ APPROVAL_LABELS = {
     "flood_development_permit": "a floodplain development permit",
     "planning_division_review": "a decision by the Planning Division",
     "subdivision_review": "subdivision review (a tentative or parcel map)",
+    "ministerial_permit": "a ministerial permit (decided by staff against objective standards, without a hearing)",
 }
 
 NOTE_TEXT = {
@@ -120,6 +140,21 @@ NOTE_TEXT = {
     "agricultural_accessory_17_42_020": "Agricultural buildings here follow § 17.42.020, which this site does not check yet.",
     "new_or_substantially_improved_only": "This applies to new buildings and substantial improvements only; tell us the kind of work.",
     "before_vouched_date": "We can vouch for this figure only from a later date; for earlier dates ask the Planning Division.",
+    # ADUs, JADUs and SB 9 (California law; Cotati's own § 17.42.170 is not on this site).
+    "state_guarantee": "Within what California law guarantees: the city must approve it, ministerially (no hearing, no discretion), and decide a complete application within the review deadline listed with these results.",
+    "depends_on_cotati": "Beyond what California law guarantees, so Cotati's own standard in § 17.42.170 decides. That section's text is not on this site yet, so we cannot check it: ask the Planning Division.",
+    "state_figure_not_held": "The state's figure for this is in a part of the statute this site does not hold yet, so we do not check it; read the official text from the section linked below.",
+    "needs_primary_dwelling": "Not allowed: an ADU needs a home on the lot, existing or proposed with it.",
+    "jadu_single_family_only": "A junior ADU must be within the walls of a single-family home (an attached garage counts); a lot with only a multifamily building cannot have one.",
+    "conversion_existing_space": "Made within existing space: state law sets no size limit beyond that space, and only setbacks needed for fire and safety may be asked.",
+    "parking_exempt": "State law allows no parking requirement for this unit.",
+    "parking_up_to_cotati": "None of the state exemptions we can check applies, so Cotati may ask for parking within state limits; its figure is in § 17.42.170, which is not on this site yet.",
+    "ministerial_deadline": "The city must approve or deny a complete application within this time, without a hearing; if it does not, the application is deemed approved.",
+    "no_impact_fee": "No impact fee may be charged for a unit of this size (connection fees and capacity charges are not impact fees).",
+    "impact_fee_proportional": "Above the fee-free size, impact fees are charged in proportion to the main home's size: the figure shown is the unit's floor area as a share of the main home's.",
+    "sb9_disqualified": "Not allowed under SB 9: one of your answers is a condition the statute rules out.",
+    "not_a_jadu": "Not allowed as a junior ADU: it is larger than a JADU may be. It may still qualify as an ADU made within the home.",
+    "state_law_prevails": "California ADU law prevails: this zone limit cannot stop a unit within what state law guarantees, so it is not held against this plan.",
 }
 
 
@@ -138,7 +173,7 @@ def status_label(status) -> str:
     return STATUS_LABELS.get(str(status), ("", str(status)))[1]
 
 
-SINGULAR_UNITS = {"units": "home", "acre": "acre"}
+SINGULAR_UNITS = {"units": "home", "acre": "acre", "days": "day", "business_days": "business day"}
 
 
 @register.filter
@@ -271,7 +306,37 @@ def std(record) -> str:
 
 @register.filter
 def is_section_number(section) -> bool:
-    """Whether a citation names a real section we can link to (hillside rules cite none yet)."""
-    from cotati_site.models import SECTION_NUMBER_RE
+    """Whether a citation names a section on this site we can link to: a Cotati section
+    number or a state statute numbered as the site files it ("Gov. Code 66314"). Hillside
+    rules cite none yet."""
+    from cotati_site.models import SECTION_NUMBER_RE, STATE_SECTION_NUMBER_RE
 
-    return bool(section) and bool(SECTION_NUMBER_RE.match(str(section)))
+    text = str(section or "")
+    return bool(SECTION_NUMBER_RE.match(text) or STATE_SECTION_NUMBER_RE.match(text))
+
+
+@register.filter
+def section_cite(section) -> str:
+    """A section number as a citation: '§ 17.30.030', or 'Gov. Code § 66314' for a statute."""
+    from cotati_site.models import cite_label
+
+    return cite_label(str(section or ""))
+
+
+@register.filter
+def is_state_law(section) -> bool:
+    """Whether a citation names a California statute (shown with a "CA state law" badge)."""
+    from cotati_site.models import STATE_SECTION_NUMBER_RE
+
+    return bool(STATE_SECTION_NUMBER_RE.match(str(section or "")))
+
+
+@register.filter
+def standard_record(standard_id):
+    """The standards record an id names (None when unknown): a state record that prevails."""
+    if not standard_id:
+        return None
+    try:
+        return load_standards().by_id(standard_id)
+    except KeyError:
+        return None

@@ -448,3 +448,70 @@ def test_search_takes_the_same_few_queries_however_many_results(django_assert_nu
         with django_assert_num_queries(expected):
             search.search(query)
     assert FAQ.objects.exists()
+
+
+# Everyday names for a topic -----------------------------------------------------------------
+
+ADU_TOPIC = "topic-adding-a-home-adus-jadus-sb9"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "ADU",
+        "adu",
+        "ADUs",
+        "JADU",
+        "accessory dwelling unit",
+        "Accessory Dwelling Units",
+        "granny unit",
+        "in-law unit",
+        "in law unit",
+        "backyard cottage",
+        "garage conversion",
+        "SB 9",
+        "sb9",
+        "SB-9",
+        "lot split",
+        "can I build an ADU in my backyard",
+    ],
+)
+def test_everyday_names_for_a_second_home_lead_to_the_adu_topic(client, typed):
+    outcome = search.search(typed)
+    assert keys(outcome)[0] == ADU_TOPIC, typed
+    assert outcome.hits[0].url == reverse("topic_detail", args=["adding-a-home-adus-jadus-sb9"])
+    # The page shows it first too, on whichever database runs the suite.
+    html = client.get(reverse("search"), {"q": typed}).content.decode()
+    assert result_keys(html)[0] == ADU_TOPIC
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "fence height",
+        "flood",
+        "shed",
+        "aduana",  # a word that starts like a keyword is not the keyword
+        "sb 90",
+        "split level",
+        "accessory structure",
+    ],
+)
+def test_other_queries_do_not_lead_with_the_adu_topic(typed):
+    assert ADU_TOPIC not in keys(search.search(typed))
+
+
+def test_topic_keywords_match_whole_words_in_any_case_and_punctuation():
+    assert search.topics_named_in("In-Law Units?") == ["adding-a-home-adus-jadus-sb9"]
+    assert search.topics_named_in("SB-9 lot splits") == ["adding-a-home-adus-jadus-sb9"]
+    assert search.topics_named_in("gradual") == []
+    assert search.topics_named_in("") == []
+
+
+@pytest.mark.django_db
+def test_every_topic_keyword_names_a_topic_that_exists():
+    from cotati_site.models import Topic
+
+    assert set(search.TOPIC_KEYWORDS) <= set(Topic.objects.values_list("slug", flat=True))

@@ -21,6 +21,7 @@ def check(
     accessory=None,
     home_business=None,
     flood=None,
+    adu=None,
     **lot_fields,
 ) -> list[Finding]:
     plan = Plan(
@@ -29,10 +30,16 @@ def check(
         accessory=accessory,
         home_business=home_business,
         flood=flood,
+        adu=adu,
     )
     return check_lot(
         Lot(zone=zone, **lot_fields), plan, as_of=as_of, include_proposed=include_proposed
     )
+
+
+def adu_findings(lot: Lot, proposal, *, as_of: date = AS_OF) -> list[Finding]:
+    """The ADU family's findings when the plan is only this ADU, JADU or SB 9 project."""
+    return [f for f in check_lot(lot, Plan(adu=proposal), as_of=as_of) if f.topic == "adu"]
 
 
 def one(findings: list[Finding], rule: str) -> Finding:

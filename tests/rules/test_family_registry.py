@@ -125,9 +125,16 @@ def test_findings_follow_the_family_order_then_each_familys_rule_order():
         "home_business",
         "flood",
         "hillside",
+        "adu",
     ]
     assert order[:3] == ("lot.area", "lot.area_corner", "lot.width")
-    assert order[-2:] == ("hillside.height", "hillside.height_from_lowest_grade")
+    hillside = order.index("hillside.height")
+    assert order[hillside : hillside + 3] == (
+        "hillside.height",
+        "hillside.height_from_lowest_grade",
+        "adu.allowed",
+    )
+    assert order[-1] == "sb9.lot_split.min_area"
     assert registry().topics == (
         "lot",
         "building",
@@ -136,6 +143,7 @@ def test_findings_follow_the_family_order_then_each_familys_rule_order():
         "home_business",
         "flood",
         "hillside",
+        "adu",
     )
 
 

@@ -20,11 +20,13 @@ from cotati_site.models import Summary
 # Order matters: versions belong to sections; summaries cite sections and belong to topics.
 FIXTURES = (
     "sections.json",
+    "adu_sections.json",
     "versions.json",
     "topics.json",
     "summaries.json",
     "faqs.json",
     "site_info.json",
+    "adu_topic.json",  # the ADU topic with its summaries and FAQs, in that order
 )
 
 
