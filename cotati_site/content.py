@@ -4,9 +4,10 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.db.models import Max, Prefetch, Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from cotati_site import review
+from cotati_site import anchors, review
 from cotati_site.models import FAQ, CodeSection, SectionVersion, Summary, Topic, ZoningMapChange
 from cotati_site.versions import Redline, redline
 from rules.presentation import default_as_of
@@ -119,3 +120,83 @@ def zoning_map_changes_for(zone_code: str) -> list[ZoningMapChange]:
             Q(from_zone__iexact=zone_code) | Q(to_zone__iexact=zone_code)
         )
     )
+
+
+def section_anchors(numbers, on: date) -> dict[str, frozenset[str]]:
+    """Section number → the anchors its text in force on ``on`` prints (tables, notes,
+    subsections), for the sections in ``numbers``: one query. A citation links to its
+    anchor only when the anchor is there, so it never lands on a missing one."""
+    numbers = {n for n in numbers if n}
+    if not numbers:
+        return {}
+    rows = (
+        SectionVersion.objects.in_force(on)
+        .filter(section__in=numbers)
+        .order_by("section_id", "effective_on", "pk")
+        .values_list("section_id", "body")
+    )
+    latest = dict(rows)  # ordered by effective date: the latest in force wins
+    return {number: anchors.block_anchors(body) for number, body in latest.items()}
+
+
+def known_numbers(blocks, this_section: str = "") -> anchors.KnownNumbers:
+    """The sections and chapters on this site that ``blocks`` refer to: one query (none
+    when the text names no section)."""
+    sections, chapters = anchors.referenced_numbers(anchors.block_texts(blocks))
+    if not sections and not chapters:
+        return anchors.KnownNumbers(this_section=this_section)
+    rows = CodeSection.objects.filter(Q(number__in=sections) | Q(chapter__in=chapters)).values_list(
+        "number", "chapter"
+    )
+    found_sections, found_chapters = set(), set()
+    for number, chapter in rows:
+        if number in sections:
+            found_sections.add(number)
+        if chapter in chapters:
+            found_chapters.add(chapter)
+    return anchors.KnownNumbers(frozenset(found_sections), frozenset(found_chapters), this_section)
+
+
+def chapter_sections(chapter: str) -> list[CodeSection]:
+    """The sections of a chapter in the code's order (404 when the site holds none)."""
+    sections = list(CodeSection.objects.filter(chapter=chapter).order_by("sort_key"))
+    if not sections:
+        raise Http404("No sections of this chapter are on this site.")
+    return sections
+
+
+@dataclass(frozen=True)
+class FeedEntry:
+    """One entry of the proposed-changes feed: a proposed text or a zoning-map change."""
+
+    guid: str
+    title: str
+    url: str
+    updated: object  # datetime
+    version: SectionVersion | None = None
+    map_change: ZoningMapChange | None = None
+
+
+def proposed_changes_for_feed() -> list[FeedEntry]:
+    """Every proposed section version, latest change first: one query."""
+    from cotati_site.feeds import last_changed
+
+    versions = (
+        SectionVersion.objects.proposed()
+        .select_related("section")
+        .annotate(changed_at=last_changed(SectionVersion))
+        .order_by("section__sort_key", "pk")
+    )
+    entries = [
+        FeedEntry(
+            guid=f"cotati-building-rules:proposed-version:{v.pk}",
+            title=f"Proposed change to § {v.section.number} {v.section.title}"
+            + (f", in {v.part}" if v.part else ""),
+            url=f"{v.section.get_absolute_url()}#proposal-{v.pk}",
+            updated=v.changed_at,
+            version=v,
+        )
+        for v in versions
+        if v.changed_at is not None
+    ]
+    return sorted(entries, key=lambda e: (e.updated, e.guid), reverse=True)

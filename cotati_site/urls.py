@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path, register_converter
 
-from cotati_site import views
+from cotati_site import feeds, views
 from cotati_site.cache import cache_for_anonymous
 from cotati_site.sitemaps import SITEMAPS
 from rules.numbers import whole_number_param
@@ -28,15 +28,26 @@ class SectionNumberConverter:
         return value
 
 
+class ChapterNumberConverter(SectionNumberConverter):
+    """A chapter number as the code writes it (17.24): a title and a chapter, in ASCII digits."""
+
+    regex = r"[0-9]+\.[0-9]+[A-Z]?"
+
+
 register_converter(SectionNumberConverter, "section_number")
+register_converter(ChapterNumberConverter, "chapter_number")
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("topics/", views.topic_list, name="topic_list"),
     path("topics/<slug:slug>/", views.topic_detail, name="topic_detail"),
+    path("topics/<slug:slug>/feed/", feeds.topic_updates_feed, name="topic_feed"),
     path("code/", views.section_list, name="section_list"),
+    path("code/<chapter_number:chapter>/", views.chapter_detail, name="chapter_detail"),
     path("code/<section_number:number>/", views.section_detail, name="section_detail"),
     path("code/<section_number:number>/compare/", views.section_compare, name="section_compare"),
     path("proposed-changes/", views.proposed_changes, name="proposed_changes"),
+    path("proposed-changes/feed/", feeds.proposed_changes_feed, name="proposed_changes_feed"),
     path("zoning-districts/", views.district_list, name="district_list"),
     path("zoning-districts/<str:code>/", views.district_detail, name="district_detail"),
     path("search/", views.search, name="search"),

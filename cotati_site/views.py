@@ -1,15 +1,26 @@
 """Public pages. Views route and render; queries live in content.py, numbers in the rules tables."""
 
+import dataclasses
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from cotati_site import content, structured_data
+from cotati_site import anchors, content, structured_data
 from cotati_site import search as site_search
 from cotati_site.cache import cache_by_key, cache_for_anonymous, renders_partial
 from cotati_site.models import CodeSection
+from rules.engine import ZONES, Standard
+from rules.engine.zones import zone_families
 from rules.numbers import parse_number, whole_number_param
-from rules.presentation import as_of_for, as_of_param, district_table, key_numbers_for
+from rules.presentation import (
+    DistrictTable,
+    as_of_for,
+    as_of_param,
+    district_table,
+    key_numbers_for,
+)
 
 # The query parameters each cached page reads (cotati_site/cache.py): nothing else reaches it.
 AS_OF = {"as_of": as_of_param}
@@ -21,11 +32,37 @@ def home(request):
     return render(request, "cotati_site/home.html", {"topics": content.topics_for_index()})
 
 
+@cache_for_anonymous
+@require_safe
+def topic_list(request):
+    return render(request, "cotati_site/topic_list.html", {"topics": content.topics_for_index()})
+
+
+def _cited_sections(summaries=(), records=(), district=None) -> set[str]:
+    """The sections a page's citations name: its summaries', its standards records' and,
+    with a district table, its rows' records'."""
+    numbers = {section.number for summary in summaries for section in summary.sections.all()}
+    numbers.update(record.section for record in records)
+    for row in district.rows if district is not None else ():
+        for field in dataclasses.fields(row):
+            value = getattr(row, field.name)
+            for record in value if isinstance(value, tuple) else (value,):
+                if isinstance(record, Standard):
+                    numbers.add(record.section)
+    return numbers
+
+
 @cache_for_anonymous(reads=AS_OF)
 @require_safe
 def topic_detail(request, slug: str):
     topic, summaries, faqs, checked_on = content.topic_with_content(slug)
     as_of = as_of_for(request)
+    key_numbers = key_numbers_for(topic.feature, as_of)
+    cited = _cited_sections(
+        summaries,
+        key_numbers.records if key_numbers else (),
+        key_numbers.district_table if key_numbers else None,
+    )
     return render(
         request,
         "cotati_site/topic_detail.html",
@@ -36,8 +73,9 @@ def topic_detail(request, slug: str):
             "faqs": faqs,
             "faq_structured_data": structured_data.faq_page(faqs),
             "checked_on": checked_on,
-            "key_numbers": key_numbers_for(topic.feature, as_of),
+            "key_numbers": key_numbers,
             "as_of": as_of,
+            "section_anchors": content.section_anchors(cited, as_of),
         },
     )
 
@@ -56,15 +94,34 @@ def section_list(request):
     )
 
 
+@cache_for_anonymous
+@require_safe
+def chapter_detail(request, chapter: str):
+    """A chapter with its sections, in the code's order."""
+    sections = content.chapter_sections(chapter)
+    return render(
+        request,
+        "cotati_site/chapter_detail.html",
+        {"chapter": chapter, "chapter_title": sections[0].chapter_title, "sections": sections},
+    )
+
+
 @cache_for_anonymous(reads=AS_OF)
 @require_safe
 def section_detail(request, number: str):
     section, summaries = content.section_with_citations(number)
     text = content.section_text(section, as_of_for(request))
+    blocks = text.current.body if text.current else []
     return render(
         request,
         "cotati_site/section_detail.html",
-        {"section": section, "summaries": summaries, "text": text},
+        {
+            "section": section,
+            "summaries": summaries,
+            "text": text,
+            "contents": anchors.contents(blocks),
+            "known": content.known_numbers(blocks, this_section=section.number),
+        },
     )
 
 
@@ -111,19 +168,56 @@ def proposed_changes(request):
 @require_safe
 def district_list(request):
     as_of = as_of_for(request)
+    table = district_table(as_of)
     return render(
-        request, "cotati_site/district_list.html", {"table": district_table(as_of), "as_of": as_of}
+        request,
+        "cotati_site/district_list.html",
+        {
+            "table": table,
+            "as_of": as_of,
+            "section_anchors": content.section_anchors(_cited_sections(district=table), as_of),
+        },
     )
+
+
+def _with_query(url: str, request) -> str:
+    query = request.GET.urlencode()
+    return f"{url}?{query}" if query else url
 
 
 @cache_for_anonymous(reads=AS_OF)
 @require_safe
 def district_detail(request, code: str):
+    """One district; a family the code names (RR, RVL) lists its districts; a code in
+    the wrong case redirects (301) to the page at the code's own spelling."""
     as_of = as_of_for(request)
-    table = district_table(as_of)
-    row = next((r for r in table.rows if r.zone.code.lower() == code.lower()), None)
-    if row is None:
+    codes = {zone.upper(): zone for zone in ZONES}
+    families = zone_families()
+    canonical = codes.get(code.upper()) or next((f for f in families if f == code.upper()), None)
+    if canonical is None:
         raise Http404("No such zoning district.")
+    if canonical != code:
+        url = reverse("district_detail", args=[canonical])
+        return redirect(_with_query(url, request), permanent=True)
+    table = district_table(as_of)
+    if canonical in families:
+        family = families[canonical]
+        members = {zone.code for zone in family.zones}
+        rows = [r for r in table.rows if r.zone.code in members]
+        family_table = DistrictTable(as_of=as_of, rows=rows)
+        return render(
+            request,
+            "cotati_site/district_family.html",
+            {
+                "family": family,
+                "table": family_table,
+                "as_of": as_of,
+                "section_anchors": content.section_anchors(
+                    _cited_sections(district=family_table), as_of
+                ),
+            },
+        )
+    row = next(r for r in table.rows if r.zone.code == canonical)
     return render(
         request,
         "cotati_site/district_detail.html",
@@ -132,6 +226,10 @@ def district_detail(request, code: str):
             "table": table,
             "as_of": as_of,
             "map_changes": content.zoning_map_changes_for(row.zone.code),
+            "family": next((f for f in families.values() if row.zone in f.zones), None),
+            "section_anchors": content.section_anchors(
+                _cited_sections(district=DistrictTable(as_of=as_of, rows=[row])), as_of
+            ),
         },
     )
 

@@ -4,6 +4,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from cotati_site import content
 from cotati_site.cache import cache_for_anonymous, renders_partial
 from rules.engine import check_lot, load_standards
 from rules.forms import CheckForm
@@ -47,6 +48,12 @@ def check_my_lot(request):
         "as_of": default_as_of(),
         "open_section": request.GET.get("show", ""),
         "partial": renders_partial(request),
+        # Each finding's "Source" lands on the table or subsection it cites.
+        "section_anchors": content.section_anchors(
+            {f.section for f in result.findings if f.section}, result.as_of
+        )
+        if result
+        else {},
     }
     if context["partial"]:
         return render(request, "rules/partials/_results.html", context)

@@ -44,3 +44,29 @@ ZONES: dict[str, Zone] = _zones(
     Zone("SW", "Santero Way", True, "Table 2-17", parcel_table=None),
     Zone("TOC", "Transit Oriented Communities", False, "Table 2-18", parcel_table=None),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneFamily:
+    """Districts the code names together (RR for RR-1.5 and RR-1.0), sharing one table."""
+
+    code: str
+    name: str
+    table: str
+    zones: tuple[Zone, ...]
+
+
+def _family_name(zone: Zone) -> str:
+    return zone.name.split(" (", 1)[0]
+
+
+def zone_families() -> dict[str, ZoneFamily]:
+    """The families of districts whose codes carry a suffix (RR-1.5, RVL-0.5), by family code."""
+    grouped: dict[str, list[Zone]] = {}
+    for code, zone in ZONES.items():
+        if "-" in code:
+            grouped.setdefault(code.split("-", 1)[0], []).append(zone)
+    return {
+        code: ZoneFamily(code, _family_name(zones[0]), zones[0].table, tuple(zones))
+        for code, zones in grouped.items()
+    }

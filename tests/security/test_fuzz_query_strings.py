@@ -156,7 +156,7 @@ HOSTILE = (
     "1e400",
     "-1",
 )
-SAMPLE_SEGMENTS = {"number": "17.62.060", "code": "NL"}
+SAMPLE_SEGMENTS = {"number": "17.62.060", "chapter": "17.62", "code": "NL"}
 SEGMENT_RE = re.compile(r"<(?:\w+:)?(\w+)>")
 
 
