@@ -39,17 +39,22 @@ def topic_list(request):
 
 
 def _cited_sections(summaries=(), records=(), district=None) -> set[str]:
-    """The sections a page's citations name: its summaries', its standards records' and,
-    with a district table, its rows' records'."""
-    numbers = {section.number for summary in summaries for section in summary.sections.all()}
-    numbers.update(record.section for record in records)
+    """The sections whose anchors a page's citations may land on: those its summaries, its
+    standards records and, with a district table, its rows' records cite with a table or
+    subsection (a citation naming none needs no anchor, and no query)."""
+    cited = [
+        (section.number, summary.citation_text)
+        for summary in summaries
+        for section in summary.sections.all()
+    ]
+    cited += [(record.section, record.subsection) for record in records]
     for row in district.rows if district is not None else ():
         for field in dataclasses.fields(row):
             value = getattr(row, field.name)
             for record in value if isinstance(value, tuple) else (value,):
                 if isinstance(record, Standard):
-                    numbers.add(record.section)
-    return numbers
+                    cited.append((record.section, record.subsection))
+    return {number for number, citation in cited if anchors.citation_anchor(citation)}
 
 
 @cache_for_anonymous(reads=AS_OF)

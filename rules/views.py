@@ -5,6 +5,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from cotati_site import content
+from cotati_site.anchors import citation_anchor
 from cotati_site.cache import cache_for_anonymous, renders_partial
 from rules.engine import check_lot, load_standards
 from rules.forms import CheckForm
@@ -50,7 +51,7 @@ def check_my_lot(request):
         "partial": renders_partial(request),
         # Each finding's "Source" lands on the table or subsection it cites.
         "section_anchors": content.section_anchors(
-            {f.section for f in result.findings if f.section}, result.as_of
+            {f.section for f in result.findings if citation_anchor(f.subsection)}, result.as_of
         )
         if result
         else {},
