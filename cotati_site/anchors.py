@@ -90,6 +90,7 @@ def anchored_blocks(blocks) -> list[dict]:
             tables += 1
             anchor = unique(table_anchor(block.get("caption"), tables))
             copy["anchor"] = anchor
+            copy.setdefault("unseparated_rows", [])
             copy["note_anchors"] = [
                 (unique(a) if (a := note_anchor(anchor, note)) else None)
                 for note in block.get("notes", [])

@@ -59,6 +59,20 @@ def validate_body(blocks) -> None:
             )
         if block["type"] == "table" and not isinstance(block.get("rows"), list):
             raise ValidationError(f"Table block {index} needs a list of rows.")
+        unseparated = block.get("unseparated_rows", [])
+        if block["type"] == "table" and (
+            not isinstance(unseparated, list)
+            or not all(
+                isinstance(n, int)
+                and 0 <= n < len(block["rows"])
+                and isinstance(block["rows"][n], list)
+                for n in unseparated
+            )
+        ):
+            raise ValidationError(
+                f"Table block {index}: unseparated_rows lists the numbers (from 0) of its rows "
+                "whose source runs struck and inserted wording together."
+            )
         if block["type"] != "table" and not isinstance(block.get("text"), str):
             raise ValidationError(f"Block {index} needs its text.")
 

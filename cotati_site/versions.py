@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 SAME, INSERTED, DELETED, CHANGED = "same", "inserted", "deleted", "changed"
+# A line the source changes without showing which words go and which come (a table row whose
+# flattened text runs struck and inserted wording together: ``unseparated_rows``).
+UNSEPARATED = "unseparated"
 
 # "A.", "1.", "a.", "(1)", "(a)", "(iv)" at the start of a paragraph: the code's own labels.
 _LABEL_RE = re.compile(
@@ -98,7 +101,13 @@ class Redline:
 
     @property
     def has_changes(self) -> bool:
-        return any(line.kind != SAME for line in self.lines)
+        """Whether words differ (an unseparated line is a change the redline cannot show)."""
+        return any(line.kind not in (SAME, UNSEPARATED) for line in self.lines)
+
+    @property
+    def unseparated(self) -> list[RedlineLine]:
+        """Lines the proposal changes without the source showing which words go and which come."""
+        return [line for line in self.lines if line.kind == UNSEPARATED]
 
     @property
     def inserted_words(self) -> list[str]:
@@ -137,6 +146,7 @@ def redline(old_blocks, new_blocks) -> Redline:
     """The changes from one version's text to another's, line by line and, within a
     changed line, word by word (``difflib``)."""
     a, b = version_lines(old_blocks), version_lines(new_blocks)
+    unseparated = set(unseparated_lines(new_blocks))
     out: list[RedlineLine] = []
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "equal":
@@ -147,7 +157,30 @@ def redline(old_blocks, new_blocks) -> Redline:
             out.extend(_whole(INSERTED, line) for line in b[j1:j2])
         else:
             out.extend(_pair_up(a[i1:i2], b[j1:j2]))
+    if unseparated:
+        # Whatever the word diff found, such a row's real change is not in the text.
+        out = [
+            RedlineLine(UNSEPARATED, (Segment(SAME, _new_text(line)),))
+            if _new_text(line) in unseparated
+            else line
+            for line in out
+        ]
     return Redline(tuple(out))
+
+
+def _new_text(line: RedlineLine) -> str:
+    return " ".join(s.text for s in line.segments if s.kind != DELETED)
+
+
+def unseparated_lines(blocks) -> list[str]:
+    """The lines (as ``version_lines`` writes them) of table rows marked ``unseparated_rows``."""
+    lines = []
+    for block in blocks or []:
+        if block.get("type") == "table":
+            for n in block.get("unseparated_rows", []):
+                row = block["rows"][n]
+                lines.append(" ".join(" | ".join(str(cell) for cell in row).split()))
+    return lines
 
 
 def _whole(kind: str, line: str) -> RedlineLine:

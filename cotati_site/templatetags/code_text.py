@@ -30,6 +30,11 @@ def note_anchor_at(note_anchors, index):
         return None
 
 
+@register.filter
+def in_list(value, items):
+    return value in (items or ())
+
+
 @register.simple_tag(takes_context=True)
 def cite_href(context, section: str, citation: str = "") -> str:
     """The address of ``section`` with the anchor ``citation`` names ("Table 2-10" →
