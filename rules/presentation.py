@@ -227,3 +227,59 @@ def key_numbers_for(feature: str, as_of: date) -> KeyNumbers | None:
         if record.status == "adopted" and record.in_force(as_of)
     ]
     return KeyNumbers(feature, as_of, records, None, FEATURE_CHECKER_SECTION[feature])
+
+
+# Proposed changes, figure by figure --------------------------------------------------------
+# A proposal's records in the standards data against the records in force for the same rule,
+# district and case: the old and the new figure, never typed; the templates word them
+# ("The minor variance limit would fall from 25% to 10%").
+
+
+@dataclass(frozen=True)
+class StandardChange:
+    """What one proposed record would change: ``old`` is the record in force for the same
+    rule and case in ``zones`` (``()``: every district), or None where none is."""
+
+    record: object  # the proposed Standard
+    old: object | None
+    zones: tuple[str, ...]
+
+    @property
+    def direction(self) -> str:
+        """new (no figure in force), fall, rise, same, or change (not comparable)."""
+        new, old = self.record, self.old
+        if old is None or old.value is None:
+            return "new"
+        if new.value is None:
+            return "change"
+        try:
+            old_value = old.value_in(new.unit)
+        except (KeyError, ValueError):
+            return "change"
+        if old_value is None:
+            return "change"
+        if (new.value_max, new.comparison) != (old.value_max, old.comparison):
+            return "change"
+        if new.value < old_value:
+            return "fall"
+        if new.value > old_value:
+            return "rise"
+        return "same"
+
+
+def standard_changes(as_of: date, records, view=None) -> list[StandardChange]:
+    """The changes ``records`` (a proposal's records) would make to the figures in force on
+    ``as_of``, one per record and group of districts sharing the same figure in force today."""
+    if view is None:
+        view = load_standards().view(as_of)
+    changes = []
+    for record in records:
+        by_old: dict[int, tuple[object | None, list[str]]] = {}
+        for zone in record.zones or ("*",):
+            old = view.get(record.rule, zone, record.case)
+            held = by_old.setdefault(id(old), (old, []))
+            if zone != "*":
+                held[1].append(zone)
+        for old, zones in by_old.values():
+            changes.append(StandardChange(record, old, tuple(zones)))
+    return changes

@@ -158,6 +158,13 @@ NOTE_TEXT = {
 }
 
 
+# Records of the standards data that no rule family checks on its own (the minor variance
+# scales other limits), named where a page lists them (proposed changes).
+STANDARD_ONLY_LABELS = {
+    "minor_variance": "Minor variance limit",
+}
+
+
 @register.filter
 def rule_label(rule: str) -> str:
     return RULE_LABELS.get(rule, rule)
@@ -261,10 +268,16 @@ def standard_label(record) -> str:
     case = record.case
     if case in CASE_LABELS:
         return CASE_LABELS[case]
-    label = RULE_LABELS.get(record.rule, record.rule)
+    label = RULE_LABELS.get(record.rule) or STANDARD_ONLY_LABELS.get(record.rule, record.rule)
     if case and case != "default":
         return f"{label} ({', '.join(record.cases)})"
     return label
+
+
+@register.filter
+def bound_word(comparison: str) -> str:
+    """'at least' / 'up to' before a figure inside a sentence ('' for a figure or range)."""
+    return {"min": "at least ", "max": "up to "}.get(comparison, "")
 
 
 @register.filter

@@ -57,7 +57,13 @@ def test_minor_variance_redline_strikes_twenty_five_and_inserts_ten(client):
 def test_fence_table_changes_cannot_be_separated_so_the_redline_says_so(client):
     html = client.get("/code/17.30.030/").content.decode()
     assert "Proposed change" in html
-    assert "No differences in wording" in html
+    # Not "no differences": the front-setback row changes, and the page says it cannot
+    # show how (issue 13); no word is struck or inserted by guesswork.
+    assert "No differences in wording" not in html
+    assert 'data-unseparated="1"' in html
+    assert html.count("data-unseparated-line") == 1
+    line = html.split("data-unseparated-line>")[1].split("</p>")[0]
+    assert "Within front or street side setback" in line
     assert tag_text(html, "ins") == [] and tag_text(html, "del") == []
     assert "cannot show which" in html  # the judgement is shown to readers
 
