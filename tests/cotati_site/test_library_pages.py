@@ -46,7 +46,9 @@ def test_chapter_page_lists_its_sections_in_the_code_order(client):
     html = page(client, "/code/17.24/")
     listed = re.findall(r'<li data-section="([^"]+)"', html)
     expected = list(
-        CodeSection.objects.filter(chapter="17.24").order_by("sort_key").values_list("number", flat=True)
+        CodeSection.objects.filter(chapter="17.24")
+        .order_by("sort_key")
+        .values_list("number", flat=True)
     )
     assert listed == expected
     assert listed[:5] == ["17.24.010", "17.24.020", "17.24.030", "17.24.040", "17.24.050"]
@@ -197,7 +199,14 @@ def test_references_link_only_sections_on_the_site(client):
 
 @pytest.mark.parametrize(
     ("asked", "canonical"),
-    [("nl", "NL"), ("Nl", "NL"), ("rr-1.5", "RR-1.5"), ("rr", "RR"), ("rvl", "RVL"), ("toc", "TOC")],
+    [
+        ("nl", "NL"),
+        ("Nl", "NL"),
+        ("rr-1.5", "RR-1.5"),
+        ("rr", "RR"),
+        ("rvl", "RVL"),
+        ("toc", "TOC"),
+    ],
 )
 def test_a_district_code_in_another_case_redirects_permanently_to_the_canonical_page(
     client, asked, canonical
