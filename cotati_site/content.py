@@ -103,14 +103,76 @@ def compare_versions(section: CodeSection, from_id: int | None, to_id: int | Non
     )
 
 
-def proposed_changes():
-    """Every proposed section version (with its section) and zoning-map change."""
+@dataclass(frozen=True)
+class ProposedAmendment:
+    """One proposed text on the proposed-changes page: what it would change, figure by
+    figure (from the standards data) and word by word (the redline against the text in force)."""
+
+    version: SectionVersion
+    base: SectionVersion | None
+    redline: Redline
+    changes: list  # rules.presentation.StandardChange for the records citing this section
+
+    @property
+    def proposal(self):
+        return getattr(self.version, "proposal", None)
+
+    @property
+    def words_deleted(self) -> int:
+        return _words(self.redline, "deleted")
+
+    @property
+    def words_inserted(self) -> int:
+        return _words(self.redline, "inserted")
+
+    @property
+    def lines_changed(self) -> int:
+        return sum(1 for line in self.redline.lines if line.kind != "same")
+
+
+def _words(changes: Redline, kind: str) -> int:
+    return sum(
+        len(segment.text.split())
+        for line in changes.lines
+        if line.kind != "unseparated"
+        for segment in line.segments
+        if segment.kind == kind
+    )
+
+
+def proposed_changes(on: date | None = None, standard_changes=()):
+    """Every proposed section version with its redline against the text in force on ``on``
+    and the ``standard_changes`` citing its section, and every proposed zoning-map change:
+    three queries."""
+    on = on or default_as_of()
     versions = list(
         SectionVersion.objects.proposed()
         .select_related("section")
         .order_by("section__sort_key", "pk")
     )
-    return versions, list(ZoningMapChange.objects.filter(status="proposed"))
+    numbers = {v.section_id for v in versions}
+    in_force = {}
+    for version in (
+        SectionVersion.objects.in_force(on)
+        .filter(section__in=numbers)
+        .order_by("section_id", "effective_on", "pk")
+    ):
+        in_force[version.section_id] = version  # the latest in force wins
+    by_section: dict[str, list] = {}
+    for change in standard_changes:
+        by_section.setdefault(change.record.section, []).append(change)
+    amendments = [
+        ProposedAmendment(
+            version=v,
+            base=in_force.get(v.section_id),
+            redline=redline(
+                in_force[v.section_id].body if v.section_id in in_force else [], v.body
+            ),
+            changes=by_section.get(v.section_id, []),
+        )
+        for v in versions
+    ]
+    return amendments, list(ZoningMapChange.objects.filter(status="proposed"))
 
 
 def zoning_map_changes_for(zone_code: str) -> list[ZoningMapChange]:

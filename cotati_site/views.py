@@ -11,15 +11,17 @@ from cotati_site import anchors, content, structured_data
 from cotati_site import search as site_search
 from cotati_site.cache import cache_by_key, cache_for_anonymous, renders_partial
 from cotati_site.models import CodeSection
-from rules.engine import ZONES, Standard
+from rules.engine import ZONES, Standard, load_standards
 from rules.engine.zones import zone_families
 from rules.numbers import parse_number, whole_number_param
 from rules.presentation import (
     DistrictTable,
     as_of_for,
     as_of_param,
+    default_as_of,
     district_table,
     key_numbers_for,
+    standard_changes,
 )
 
 # The query parameters each cached page reads (cotati_site/cache.py): nothing else reaches it.
@@ -161,11 +163,20 @@ def section_compare(request, number: str):
 @cache_for_anonymous
 @require_safe
 def proposed_changes(request):
-    versions, map_changes = content.proposed_changes()
+    as_of = default_as_of()
+    records = [r for r in load_standards() if r.status == "proposed"]
+    changes = standard_changes(as_of, records)
+    amendments, map_changes = content.proposed_changes(as_of, changes)
+    cited = {c.record.section for c in changes if anchors.citation_anchor(c.record.subsection)}
     return render(
         request,
         "cotati_site/proposed_changes.html",
-        {"versions": versions, "map_changes": map_changes},
+        {
+            "amendments": amendments,
+            "map_changes": map_changes,
+            "as_of": as_of,
+            "section_anchors": content.section_anchors(cited, as_of),
+        },
     )
 
 
