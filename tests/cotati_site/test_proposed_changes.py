@@ -51,7 +51,9 @@ def test_a_proposed_figure_is_compared_with_the_figure_in_force(old, new, direct
 
 def test_a_figure_in_another_unit_is_converted_before_it_is_compared():
     adopted = record("a", 1, unit="acre", comparison="min", rule="lot.area")
-    proposed = record("p", 40_000, unit="sqft", comparison="min", rule="lot.area", status="proposed")
+    proposed = record(
+        "p", 40_000, unit="sqft", comparison="min", rule="lot.area", status="proposed"
+    )
     assert StandardChange(proposed, adopted, ()).direction == "fall"  # 43,560 sq ft → 40,000
 
 
@@ -63,7 +65,12 @@ def test_districts_sharing_the_figure_in_force_share_one_sentence():
     a = record("a", 20, zones=["NL", "NM"], unit="ft", comparison="min", rule="setback.rear")
     b = record("b", 15, zones=["NU"], unit="ft", comparison="min", rule="setback.rear")
     p = record(
-        "p", 10, zones=["NL", "NM", "NU"], unit="ft", comparison="min", rule="setback.rear",
+        "p",
+        10,
+        zones=["NL", "NM", "NU"],
+        unit="ft",
+        comparison="min",
+        rule="setback.rear",
         status="proposed",
     )
     changes = standard_changes(AS_OF, [p], Standards([a, b, p]).view(AS_OF))
@@ -71,8 +78,6 @@ def test_districts_sharing_the_figure_in_force_share_one_sentence():
         ("a", ("NL", "NM"), "fall"),
         ("b", ("NU",), "fall"),
     ]
-
-
 
 
 def _amendment(html: str, number: str) -> str:
@@ -89,7 +94,9 @@ def test_the_minor_variance_sentence_states_the_old_and_new_figures_from_the_sta
     assert 'data-direction="fall"' in item
     words = " ".join(re.sub(r"<[^>]+>", "", item).split())
     assert f"would fall from {std(adopted)} to {std(proposed)}" in words
-    assert words.startswith('data-direction="fall">The minor variance limit would fall from 25% to 10%')
+    assert words.startswith(
+        'data-direction="fall">The minor variance limit would fall from 25% to 10%'
+    )
     assert 'href="/code/17.62.060/#sub-c"' in item
 
 
@@ -99,7 +106,9 @@ def test_every_proposed_figure_gets_a_sentence_under_its_section(client):
     proposed = [r for r in load_standards() if r.status == "proposed"]
     assert proposed
     for r in proposed:
-        section = html.split(f'data-section="{r.section}"')[1].split('class="proposed-amendment"')[0]
+        section = html.split(f'data-section="{r.section}"')[1].split('class="proposed-amendment"')[
+            0
+        ]
         assert f'data-change="{r.id}"' in section, r.id
     toc = html.split('data-change="redline-2026-t2-4-toc-area"')[1].split("</li>")[0]
     assert 'data-direction="new"' in toc and "TOC" in toc and "2,000 sq ft" in toc
