@@ -16,8 +16,15 @@ def test_homeowner_reads_the_fences_topic_and_follows_a_citation(site, page):
     assert page.locator("h1").inner_text() == "Fences and walls"
     save_screenshot(page, "topic-fences-desktop")
     page.locator("a[data-section]").first.click()
-    page.wait_for_url(re.compile(r"/code/[\d.]+/$"))
+    # The citation lands on the table or subsection it names (issue 13), e.g. #table-3-2.
+    page.wait_for_url(re.compile(r"/code/[\d.]+/(#[\w-]+)?$"))
     assert page.locator("h1").inner_text().startswith("§")
+    anchor = page.evaluate("location.hash")
+    if anchor:
+        target = page.locator(anchor)
+        assert target.count() == 1
+        box = target.bounding_box()
+        assert 0 <= box["y"] < page.viewport_size["height"]  # scrolled to it, not the top
 
 
 def test_typing_a_setback_updates_results_without_a_page_load_and_the_url_follows(site, page):
