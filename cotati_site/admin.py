@@ -35,6 +35,7 @@ from cotati_site.history_admin import HistoryPermissionsMixin
 from cotati_site.models import (
     FAQ,
     CodeSection,
+    SearchPhrase,
     SectionVersion,
     Summary,
     Topic,
@@ -174,6 +175,16 @@ class TopicAdmin(RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmi
     list_filter = ("for_homeowners", "for_contractors", "for_designers", "feature")
     prepopulated_fields = {"slug": ("title",)}
     inlines = [SummaryInline, FAQInline]
+
+
+@admin.register(SearchPhrase)
+class SearchPhraseAdmin(ContentCacheAdminMixin, admin.ModelAdmin):
+    """The search vocabulary: everyday words and the topic they lead to (Editors keep it)."""
+
+    list_display = ("phrase", "topic", "not_covered")
+    list_filter = ("topic",)
+    search_fields = ("phrase", "not_covered")
+    fields = ("phrase", "topic", "not_covered")
 
 
 class NeedsReviewFilter(admin.SimpleListFilter):
