@@ -8,23 +8,27 @@ walks every admin URL of every registered model with an editor's session to keep
 Saves of topics, summaries and FAQs go through ``services.save_with_revision``.
 """
 
+import json
+
 from axes.admin import AccessAttemptAdmin
 from axes.handlers.proxy import AxesProxyHandler
 from axes.models import AccessAttempt
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
 from django.db.models import Case, DateField, Value, When
 from django.http import HttpResponseNotAllowed, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from cotati_site import review, rich_text_check
+from cotati_site import code_text, review, rich_text_check
 from cotati_site.admin_forms import (
     FAQForm,
+    OfficialTextForm,
     PromoteForm,
     SectionVersionForm,
     SummaryForm,
@@ -42,6 +46,7 @@ from cotati_site.models import (
     VersionStatus,
     ZoningMapChange,
 )
+from cotati_site.official_text import parse_official_text
 from cotati_site.services import StaleEdit, save_with_revision
 
 admin.site.site_header = "Cotati building rules: staff"
@@ -338,9 +343,100 @@ class CodeSectionAdmin(ContentCacheAdminMixin, admin.ModelAdmin):
     readonly_fields = ("sort_key",)
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
+    change_form_template = "admin/cotati_site/codesection/change_form.html"
+
     @admin.display(boolean=True, description="Text on site")
     def has_text(self, obj: CodeSection) -> bool:
         return obj.has_text
+
+    def get_urls(self):
+        return [
+            path(
+                "<path:object_id>/official-text/",
+                self.admin_site.admin_view(self.official_text_view),
+                name="cotati_site_codesection_official_text",
+            ),
+            *super().get_urls(),
+        ]
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = {
+            **(extra_context or {}),
+            "may_adopt_official_text": self.may_adopt_official_text(request.user),
+        }
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    @staticmethod
+    def may_adopt_official_text(user) -> bool:
+        """Code text is law: superusers, or staff given this one permission (not Editors)."""
+        return user.is_superuser or user.has_perm("cotati_site.adopt_official_text")
+
+    def official_text_view(self, request, object_id):
+        """Paste official text → preview the parsed blocks → fix them → save as adopted."""
+        if not self.may_adopt_official_text(request.user):
+            raise PermissionDenied
+        section = get_object_or_404(CodeSection, pk=object_id)
+        parsed = blocks = None
+        if request.method != "POST":
+            form = OfficialTextForm()
+        else:
+            # What the paste itself says (history line, download line) fills the fields left
+            # empty, and an empty result box is filled from the parser: staff type only what
+            # the paste cannot tell, and nothing they typed is lost.
+            data = request.POST.copy()
+            parsed = parse_official_text(data.get("pasted_text", ""))
+            for name, value in (
+                ("history", parsed.history),
+                ("source_url", parsed.source_url),
+                ("retrieved_on", parsed.retrieved_on.isoformat() if parsed.retrieved_on else ""),
+            ):
+                if value and not data.get(name, "").strip():
+                    data[name] = value
+            if not data.get("parsed_blocks", "").strip() and parsed.blocks:
+                data["parsed_blocks"] = json.dumps(parsed.blocks, indent=1, ensure_ascii=False)
+            form = OfficialTextForm(data)
+            if form.is_valid():
+                blocks = form.cleaned_data["parsed_blocks"]
+                if "save" in request.POST and blocks:
+                    try:
+                        adopted = code_text.adopt_official_text(
+                            section,
+                            blocks,
+                            source=form.cleaned_data["source"],
+                            effective_on=form.cleaned_data["effective_on"],
+                            adopted_on=form.cleaned_data["adopted_on"],
+                            history=form.cleaned_data["history"],
+                            source_url=form.cleaned_data["source_url"],
+                            retrieved_on=form.cleaned_data["retrieved_on"],
+                        )
+                    except ValidationError as error:
+                        form.add_error(None, error)
+                    else:
+                        self.message_user(
+                            request,
+                            f"§ {section.number}: official text saved as "
+                            f"{adopted.version.source}, in effect from "
+                            f"{adopted.version.effective_on:%B %-d, %Y}. "
+                            f"{len(adopted.summaries_to_review)} summaries citing it now need "
+                            "review.",
+                            messages.SUCCESS,
+                        )
+                        return redirect("admin:cotati_site_codesection_change", section.pk)
+            elif "parsed_blocks" not in form.errors:
+                blocks = form.fields["parsed_blocks"].to_python(data.get("parsed_blocks"))
+        return TemplateResponse(
+            request,
+            "admin/cotati_site/codesection/official_text.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": f"Add the official text of § {section.number}",
+                "opts": self.model._meta,
+                "section": section,
+                "form": form,
+                "parsed": parsed,
+                "blocks": blocks,
+            },
+        )
 
     def has_add_permission(self, request) -> bool:
         return request.user.is_superuser

@@ -193,6 +193,9 @@ class CodeSection(models.Model):
     class Meta:
         ordering = ["sort_key"]
         verbose_name = "code section"
+        permissions = [
+            ("adopt_official_text", "Can add a section's official text (the law's own words)")
+        ]
 
     def __str__(self) -> str:
         return f"{self.cite} {self.title}"

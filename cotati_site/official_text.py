@@ -210,10 +210,16 @@ def parse_official_text(text: str) -> ParsedSection:
         if in_notes and last_table is not None and _NOTE_RE.match(line) and not chunk:
             last_table.setdefault("notes", []).append(line)
             continue
-        if in_notes and last_table is not None and not chunk and last_table.get("notes"):
-            if not _HISTORY_RE.match(line) and not paragraph_block(line).get("label"):
-                last_table["notes"][-1] = _join(last_table["notes"][-1], line)
-                continue
+        if (
+            in_notes
+            and last_table is not None
+            and not chunk
+            and last_table.get("notes")
+            and not _HISTORY_RE.match(line)
+            and not paragraph_block(line).get("label")
+        ):
+            last_table["notes"][-1] = _join(last_table["notes"][-1], line)  # a wrapped note
+            continue
         in_notes = False
         if _HISTORY_RE.match(line) and not chunk:
             parsed.history = " ".join(line.split())
