@@ -92,6 +92,7 @@ class _Table:
         self.rows: list[list[str]] = []
         self.notes: list[str] = []
         self.ruled = False  # a Markdown rule has split the header from the body
+        self.gap = False  # a blank line came after the caption, before any row
 
     def add_row(self, cells: list[str]) -> None:
         if _is_rule(cells):
@@ -187,15 +188,20 @@ def parse_official_text(text: str) -> ParsedSection:
             if not line:
                 if table.rows or table.head:
                     close_table()
+                else:
+                    table.gap = True
                 continue
             cells = _cells(raw.rstrip("\n")) if ("\t" in raw or "|" in raw) else None
             if cells is not None:
                 table.add_row(cells)
-            elif not table.head and not table.rows:
-                table.caption = _join(table.caption, line)  # the table's title line
-            else:
+                continue
+            if table.head or table.rows:
                 table.continue_last_cell(line)
-            continue
+                continue
+            if not table.gap:
+                table.caption = _join(table.caption, line)  # the table's title line
+                continue
+            close_table()  # a blank line, then words rather than rows: the table had none
         if not line:
             flush_chunk()
             continue
