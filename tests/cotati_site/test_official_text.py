@@ -1,5 +1,6 @@
 """Staff add a section's official text: the parser, the admin page and the command."""
 
+import io
 import json
 from datetime import date
 from pathlib import Path
@@ -222,7 +223,7 @@ def test_the_command_saves_many_sections_from_a_file(tmp_path):
         "--effective-on=2025-07-24",
         "--retrieved-on=2026-05-11",
         "--source-url=https://ecode360.com/CO4398",
-        stdout=open("/dev/null", "w"),
+        stdout=io.StringIO(),
     )
     for number in ("17.24.020", "17.30.030"):
         version = SectionVersion.objects.get(section_id=number, source="Ord. 935")
@@ -245,7 +246,7 @@ def test_the_command_saves_nothing_when_one_section_is_unknown(tmp_path):
             str(file),
             "--source=Ord. 935",
             "--effective-on=2025-07-24",
-            stdout=open("/dev/null", "w"),
+            stdout=io.StringIO(),
         )
     assert SectionVersion.objects.count() == before
 
