@@ -22,10 +22,10 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
-from cotati_site import code_text, review, rich_text_check
+from cotati_site import code_text, recheck, review, rich_text_check
 from cotati_site.admin_forms import (
     FAQForm,
     OfficialTextForm,
@@ -259,6 +259,7 @@ class SummaryAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, S
                     "basis",
                     "basis_note",
                     "checked_on",
+                    "what_changed",
                 )
             },
         ),
@@ -266,6 +267,34 @@ class SummaryAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, S
     )
 
     actions = ["mark_checked_today"]
+    readonly_fields = ("what_changed",)
+    change_form_template = "admin/cotati_site/summary/change_form.html"
+
+    @admin.display(description="Code changed since checked")
+    def what_changed(self, obj: Summary) -> str:
+        """What changed under the summary since it was checked, with the redline of each."""
+        if obj.pk is None:
+            return "—"
+        changes = review.changes_since_checked(obj, timezone.localdate())
+        if not changes:
+            return "Nothing: every cited section is as it was when this was checked."
+        items = format_html_join(
+            "",
+            '<li data-changed-section="{}">§ {} has a new adopted text, {}, in force from {}'
+            '{}. <a href="{}">See what changed</a></li>',
+            (
+                (
+                    change["number"],
+                    change["number"],
+                    change["now"].source,
+                    f"{change['now'].effective_on:%B %-d, %Y}",
+                    "" if change["before"] else " (no earlier text was on the site)",
+                    change["redline_url"],
+                )
+                for change in changes
+            ),
+        )
+        return format_html('<ul class="what-changed">{}</ul>', items)
 
     @admin.display(description="Public page")
     def public_link(self, obj: Summary) -> str:
@@ -314,9 +343,14 @@ class SummaryAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, S
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
+        summary = form.instance
+        if "_checked_today" in request.POST:
+            # The edit page's "Save, checked against the current code today" button: the
+            # same as the list's action, for this summary.
+            review.mark_checked(summary, timezone.localdate())
+            return
         # A new summary, or one whose checked date an editor changed, was checked against
         # the code in force that day.
-        summary = form.instance
         if not change or "checked_on" in form.changed_data:
             summary.checked_versions = review.versions_to_record(summary, summary.checked_on)
             Summary.objects.filter(pk=summary.pk).update(checked_versions=summary.checked_versions)
@@ -344,6 +378,7 @@ class CodeSectionAdmin(ContentCacheAdminMixin, admin.ModelAdmin):
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
     change_form_template = "admin/cotati_site/codesection/change_form.html"
+    change_list_template = "admin/cotati_site/codesection/change_list.html"
 
     @admin.display(boolean=True, description="Text on site")
     def has_text(self, obj: CodeSection) -> bool:
@@ -352,12 +387,32 @@ class CodeSectionAdmin(ContentCacheAdminMixin, admin.ModelAdmin):
     def get_urls(self):
         return [
             path(
+                "recheck-secondary/",
+                self.admin_site.admin_view(self.recheck_view),
+                name="cotati_site_codesection_recheck",
+            ),
+            path(
                 "<path:object_id>/official-text/",
                 self.admin_site.admin_view(self.official_text_view),
                 name="cotati_site_codesection_official_text",
             ),
             *super().get_urls(),
         ]
+
+    def recheck_view(self, request):
+        """Secondary-source standards whose section now has official text: for developers."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        return TemplateResponse(
+            request,
+            "admin/cotati_site/codesection/recheck.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Standards from a secondary source to re-check",
+                "opts": self.model._meta,
+                "rechecks": recheck.secondary_standards_to_recheck(),
+            },
+        )
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         extra_context = {
