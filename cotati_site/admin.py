@@ -35,7 +35,7 @@ from cotati_site.admin_forms import (
     TopicForm,
 )
 from cotati_site.cache import ContentCacheAdminMixin, content_changed
-from cotati_site.history_admin import HistoryPermissionsMixin
+from cotati_site.history_admin import HistoryPermissionsMixin, WholeChangeHistoryMixin
 from cotati_site.models import (
     FAQ,
     CodeSection,
@@ -164,7 +164,9 @@ class FAQInline(admin.TabularInline):
 
 
 @admin.register(Topic)
-class TopicAdmin(RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
+class TopicAdmin(
+    WholeChangeHistoryMixin, RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmin
+):
     form = TopicForm
     list_display = (
         "title",
@@ -211,7 +213,13 @@ class NeedsReviewFilter(admin.SimpleListFilter):
 
 
 @admin.register(Summary)
-class SummaryAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
+class SummaryAdmin(
+    WholeChangeHistoryMixin,
+    PreviewMixin,
+    RevisionedAdminMixin,
+    ContentCacheAdminMixin,
+    SimpleHistoryAdmin,
+):
     form = SummaryForm
     object_history_form_template = "admin/cotati_site/object_history_form.html"
     list_display = (
@@ -357,7 +365,13 @@ class SummaryAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, S
 
 
 @admin.register(FAQ)
-class FAQAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
+class FAQAdmin(
+    WholeChangeHistoryMixin,
+    PreviewMixin,
+    RevisionedAdminMixin,
+    ContentCacheAdminMixin,
+    SimpleHistoryAdmin,
+):
     form = FAQForm
     object_history_form_template = "admin/cotati_site/object_history_form.html"
     list_display = ("question", "topic", "basis", "is_published", "order")
