@@ -276,6 +276,10 @@ class SummaryAdmin(
 
     actions = ["mark_checked_today"]
     readonly_fields = ("what_changed",)
+
+    class Media:
+        css = {"all": ["css/admin.css"]}  # the list and edit page at 1280 px
+
     change_form_template = "admin/cotati_site/summary/change_form.html"
 
     @admin.display(description="Code changed since checked")
