@@ -40,7 +40,7 @@ from django.urls import reverse
 from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 
-from cotati_site.cache import content_generation
+from cotati_site import cache as page_cache
 from cotati_site.models import FAQ, CodeSection, SearchPhrase, SearchWord, Summary, Topic
 
 MAX_QUERY_LENGTH = 200
@@ -203,6 +203,15 @@ def _forms(phrase: str) -> tuple[str, ...]:
     return (base, base.rstrip() + "s ")
 
 
+def _generation() -> int | None:
+    """The content generation, for this process's copies of the vocabulary and word list;
+    None when the shared cache is down (then they are read afresh each time)."""
+    try:
+        return page_cache._current_generation()
+    except Exception:  # the cache is down: search still answers, from the database
+        return None
+
+
 _vocabulary_lock = threading.Lock()
 _vocabulary: list = [None, ()]  # [content generation, entries]
 
@@ -210,9 +219,9 @@ _vocabulary: list = [None, ()]  # [content generation, entries]
 def vocabulary() -> tuple[tuple, ...]:
     """(forms, topic slug, topic title, topic intro, not-covered name) for each phrase,
     longest phrase first; read once per content generation (the admin bumps it)."""
-    generation = content_generation()
+    generation = _generation()
     with _vocabulary_lock:
-        if _vocabulary[0] == generation:
+        if generation is not None and _vocabulary[0] == generation:
             return _vocabulary[1]
     rows = SearchPhrase.objects.select_related("topic").only(
         "phrase", "not_covered", "topic__slug", "topic__title", "topic__intro"
@@ -360,9 +369,9 @@ _words_cache: list = [None, {}]  # [content generation, {word: uses}]
 
 
 def _sqlite_words() -> dict[str, int]:
-    generation = content_generation()
+    generation = _generation()
     with _vocabulary_lock:
-        if _words_cache[0] == generation:
+        if generation is not None and _words_cache[0] == generation:
             return _words_cache[1]
     words = dict(SearchWord.objects.values_list("word", "uses"))
     with _vocabulary_lock:
