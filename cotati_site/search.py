@@ -73,8 +73,6 @@ _NUMBER_RE = re.compile(
 _TERM_RE = re.compile(r"\w+(?:\.\w+)*")
 
 
-
-
 @dataclass(frozen=True)
 class SearchHit:
     """One result: what it is, where it leads, and the matched words marked."""

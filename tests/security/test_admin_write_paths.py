@@ -44,7 +44,7 @@ EDITOR_WRITES = (
     | {  # site information: add and change, not delete (migration 0054)
         ("cotati_site.siteinfo", kind) for kind in ("add", "change", "revert", "changelist")
     }
-    | {  # the search vocabulary (migration 0055)
+    | {  # the search vocabulary (migration 0056)
         ("cotati_site.searchphrase", kind)
         for kind in ("add", "change", "delete", "action:delete_selected")
     }

@@ -59,7 +59,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("auth", "0012_alter_user_first_name_max_length"),
         ("contenttypes", "0002_remove_content_type_name"),
-        ("cotati_site", "0054_staff_notes_text_sources_editors_site_info"),
+        ("cotati_site", "0055_codesection_jurisdiction"),
     ]
 
     operations = [

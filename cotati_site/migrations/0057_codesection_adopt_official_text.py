@@ -3,7 +3,7 @@ from django.db import migrations
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("cotati_site", "0055_search_vocabulary"),
+        ("cotati_site", "0056_search_vocabulary"),
     ]
 
     operations = [
