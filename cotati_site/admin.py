@@ -8,39 +8,45 @@ walks every admin URL of every registered model with an editor's session to keep
 Saves of topics, summaries and FAQs go through ``services.save_with_revision``.
 """
 
+import json
+
 from axes.admin import AccessAttemptAdmin
 from axes.handlers.proxy import AxesProxyHandler
 from axes.models import AccessAttempt
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
 from django.db.models import Case, DateField, Value, When
 from django.http import HttpResponseNotAllowed, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
-from cotati_site import review, rich_text_check
+from cotati_site import code_text, recheck, review, rich_text_check
 from cotati_site.admin_forms import (
     FAQForm,
+    OfficialTextForm,
     PromoteForm,
     SectionVersionForm,
     SummaryForm,
     TopicForm,
 )
 from cotati_site.cache import ContentCacheAdminMixin, content_changed
-from cotati_site.history_admin import HistoryPermissionsMixin
+from cotati_site.history_admin import HistoryPermissionsMixin, WholeChangeHistoryMixin
 from cotati_site.models import (
     FAQ,
     CodeSection,
+    SearchPhrase,
     SectionVersion,
     Summary,
     Topic,
     VersionStatus,
     ZoningMapChange,
 )
+from cotati_site.official_text import parse_official_text
 from cotati_site.services import StaleEdit, save_with_revision
 
 admin.site.site_header = "Cotati building rules: staff"
@@ -158,7 +164,9 @@ class FAQInline(admin.TabularInline):
 
 
 @admin.register(Topic)
-class TopicAdmin(RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
+class TopicAdmin(
+    WholeChangeHistoryMixin, RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmin
+):
     form = TopicForm
     list_display = (
         "title",
@@ -174,6 +182,16 @@ class TopicAdmin(RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmi
     list_filter = ("for_homeowners", "for_contractors", "for_designers", "feature")
     prepopulated_fields = {"slug": ("title",)}
     inlines = [SummaryInline, FAQInline]
+
+
+@admin.register(SearchPhrase)
+class SearchPhraseAdmin(ContentCacheAdminMixin, admin.ModelAdmin):
+    """The search vocabulary: everyday words and the topic they lead to (Editors keep it)."""
+
+    list_display = ("phrase", "topic", "not_covered")
+    list_filter = ("topic",)
+    search_fields = ("phrase", "not_covered")
+    fields = ("phrase", "topic", "not_covered")
 
 
 class NeedsReviewFilter(admin.SimpleListFilter):
@@ -195,7 +213,13 @@ class NeedsReviewFilter(admin.SimpleListFilter):
 
 
 @admin.register(Summary)
-class SummaryAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
+class SummaryAdmin(
+    WholeChangeHistoryMixin,
+    PreviewMixin,
+    RevisionedAdminMixin,
+    ContentCacheAdminMixin,
+    SimpleHistoryAdmin,
+):
     form = SummaryForm
     object_history_form_template = "admin/cotati_site/object_history_form.html"
     list_display = (
@@ -243,6 +267,7 @@ class SummaryAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, S
                     "basis",
                     "basis_note",
                     "checked_on",
+                    "what_changed",
                 )
             },
         ),
@@ -250,6 +275,38 @@ class SummaryAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, S
     )
 
     actions = ["mark_checked_today"]
+    readonly_fields = ("what_changed",)
+
+    class Media:
+        css = {"all": ["css/admin.css"]}  # the list and edit page at 1280 px
+
+    change_form_template = "admin/cotati_site/summary/change_form.html"
+
+    @admin.display(description="Code changed since checked")
+    def what_changed(self, obj: Summary) -> str:
+        """What changed under the summary since it was checked, with the redline of each."""
+        if obj.pk is None:
+            return "—"
+        changes = review.changes_since_checked(obj, timezone.localdate())
+        if not changes:
+            return "Nothing: every cited section is as it was when this was checked."
+        items = format_html_join(
+            "",
+            '<li data-changed-section="{}">§ {} has a new adopted text, {}, in force from {}'
+            '{}. <a href="{}">See what changed</a></li>',
+            (
+                (
+                    change["number"],
+                    change["number"],
+                    change["now"].source,
+                    f"{change['now'].effective_on:%B %-d, %Y}",
+                    "" if change["before"] else " (no earlier text was on the site)",
+                    change["redline_url"],
+                )
+                for change in changes
+            ),
+        )
+        return format_html('<ul class="what-changed">{}</ul>', items)
 
     @admin.display(description="Public page")
     def public_link(self, obj: Summary) -> str:
@@ -298,16 +355,27 @@ class SummaryAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, S
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
+        summary = form.instance
+        if "_checked_today" in request.POST:
+            # The edit page's "Save, checked against the current code today" button: the
+            # same as the list's action, for this summary.
+            review.mark_checked(summary, timezone.localdate())
+            return
         # A new summary, or one whose checked date an editor changed, was checked against
         # the code in force that day.
-        summary = form.instance
         if not change or "checked_on" in form.changed_data:
             summary.checked_versions = review.versions_to_record(summary, summary.checked_on)
             Summary.objects.filter(pk=summary.pk).update(checked_versions=summary.checked_versions)
 
 
 @admin.register(FAQ)
-class FAQAdmin(PreviewMixin, RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
+class FAQAdmin(
+    WholeChangeHistoryMixin,
+    PreviewMixin,
+    RevisionedAdminMixin,
+    ContentCacheAdminMixin,
+    SimpleHistoryAdmin,
+):
     form = FAQForm
     object_history_form_template = "admin/cotati_site/object_history_form.html"
     list_display = ("question", "topic", "basis", "is_published", "order")
@@ -327,9 +395,121 @@ class CodeSectionAdmin(ContentCacheAdminMixin, admin.ModelAdmin):
     readonly_fields = ("sort_key",)
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
+    change_form_template = "admin/cotati_site/codesection/change_form.html"
+    change_list_template = "admin/cotati_site/codesection/change_list.html"
+
     @admin.display(boolean=True, description="Text on site")
     def has_text(self, obj: CodeSection) -> bool:
         return obj.has_text
+
+    def get_urls(self):
+        return [
+            path(
+                "recheck-secondary/",
+                self.admin_site.admin_view(self.recheck_view),
+                name="cotati_site_codesection_recheck",
+            ),
+            path(
+                "<path:object_id>/official-text/",
+                self.admin_site.admin_view(self.official_text_view),
+                name="cotati_site_codesection_official_text",
+            ),
+            *super().get_urls(),
+        ]
+
+    def recheck_view(self, request):
+        """Secondary-source standards whose section now has official text: for developers."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        return TemplateResponse(
+            request,
+            "admin/cotati_site/codesection/recheck.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Standards from a secondary source to re-check",
+                "opts": self.model._meta,
+                "rechecks": recheck.secondary_standards_to_recheck(),
+            },
+        )
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = {
+            **(extra_context or {}),
+            "may_adopt_official_text": self.may_adopt_official_text(request.user),
+        }
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    @staticmethod
+    def may_adopt_official_text(user) -> bool:
+        """Code text is law: superusers, or staff given this one permission (not Editors)."""
+        return user.is_superuser or user.has_perm("cotati_site.adopt_official_text")
+
+    def official_text_view(self, request, object_id):
+        """Paste official text → preview the parsed blocks → fix them → save as adopted."""
+        if not self.may_adopt_official_text(request.user):
+            raise PermissionDenied
+        section = get_object_or_404(CodeSection, pk=object_id)
+        parsed = blocks = None
+        if request.method != "POST":
+            form = OfficialTextForm()
+        else:
+            # What the paste itself says (history line, download line) fills the fields left
+            # empty, and an empty result box is filled from the parser: staff type only what
+            # the paste cannot tell, and nothing they typed is lost.
+            data = request.POST.copy()
+            parsed = parse_official_text(data.get("pasted_text", ""))
+            for name, value in (
+                ("history", parsed.history),
+                ("source_url", parsed.source_url),
+                ("retrieved_on", parsed.retrieved_on.isoformat() if parsed.retrieved_on else ""),
+            ):
+                if value and not data.get(name, "").strip():
+                    data[name] = value
+            if not data.get("parsed_blocks", "").strip() and parsed.blocks:
+                data["parsed_blocks"] = json.dumps(parsed.blocks, indent=1, ensure_ascii=False)
+            form = OfficialTextForm(data)
+            if form.is_valid():
+                blocks = form.cleaned_data["parsed_blocks"]
+                if "save" in request.POST and blocks:
+                    try:
+                        adopted = code_text.adopt_official_text(
+                            section,
+                            blocks,
+                            source=form.cleaned_data["source"],
+                            effective_on=form.cleaned_data["effective_on"],
+                            adopted_on=form.cleaned_data["adopted_on"],
+                            history=form.cleaned_data["history"],
+                            source_url=form.cleaned_data["source_url"],
+                            retrieved_on=form.cleaned_data["retrieved_on"],
+                        )
+                    except ValidationError as error:
+                        form.add_error(None, error)
+                    else:
+                        self.message_user(
+                            request,
+                            f"§ {section.number}: official text saved as "
+                            f"{adopted.version.source}, in effect from "
+                            f"{adopted.version.effective_on:%B %-d, %Y}. "
+                            f"{len(adopted.summaries_to_review)} summaries citing it now need "
+                            "review.",
+                            messages.SUCCESS,
+                        )
+                        return redirect("admin:cotati_site_codesection_change", section.pk)
+            elif "parsed_blocks" not in form.errors:
+                blocks = form.fields["parsed_blocks"].to_python(data.get("parsed_blocks"))
+        return TemplateResponse(
+            request,
+            "admin/cotati_site/codesection/official_text.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": f"Add the official text of § {section.number}",
+                "opts": self.model._meta,
+                "section": section,
+                "form": form,
+                "parsed": parsed,
+                "blocks": blocks,
+            },
+        )
 
     def has_add_permission(self, request) -> bool:
         return request.user.is_superuser

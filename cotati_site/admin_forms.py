@@ -285,3 +285,58 @@ class PromoteForm(forms.Form):
         if adopted and effective and effective < adopted:
             self.add_error("effective_on", "It cannot take effect before it is adopted.")
         return cleaned
+
+
+class OfficialTextForm(forms.Form):
+    """Paste a section's official text, check the parsed result, save it as adopted law."""
+
+    pasted_text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 18, "cols": 100}),
+        label="Official text, as copied from the code host",
+        help_text=(
+            "Paste the whole section. Paragraphs are separated by blank lines; labels such as "
+            "'A.' or '(1)' are kept. Paste a table as rows with tabs (from a spreadsheet) or '|' "
+            "between cells, after its 'Table 2-10' line; 'Notes:' and the '(1) …' lines after it "
+            "become its notes. The ordinance history line and the 'Downloaded from … on …' line "
+            "are recognised."
+        ),
+    )
+    parsed_blocks = forms.JSONField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 18, "cols": 100}),
+        label="Parsed result (fix anything the parser got wrong)",
+        help_text=(
+            "The blocks the preview shows, as JSON. Edit and press Preview to see the change; "
+            "Save stores exactly this. Leave empty to parse the pasted text again."
+        ),
+    )
+    source = forms.CharField(
+        max_length=200,
+        label="Ordinance",
+        help_text="The ordinance the text comes from, e.g. 'Ord. 935'.",
+    )
+    adopted_on = forms.DateField(required=False, help_text="When the council adopted it, if known.")
+    effective_on = forms.DateField(help_text="The date this text took effect.")
+    history = forms.CharField(
+        max_length=500,
+        required=False,
+        label="Ordinance history line",
+        help_text="As printed under the section; filled from the pasted text when it holds one.",
+    )
+    source_url = forms.URLField(
+        max_length=500,
+        assume_scheme="https",
+        help_text="Where the official text can be read; filled from a 'Downloaded from' line.",
+    )
+    retrieved_on = forms.DateField(
+        help_text="The day the text was copied; filled from a 'Downloaded from' line."
+    )
+
+    def clean_parsed_blocks(self):
+        blocks = self.cleaned_data.get("parsed_blocks")
+        if blocks in (None, "", []):
+            return None
+        from cotati_site.models import validate_body
+
+        validate_body(blocks)
+        return blocks

@@ -318,21 +318,29 @@ def cache_by_key(key_for, *, reads):
     return decorator
 
 
+def _content_written() -> None:
+    from cotati_site.search import refresh_words  # search imports this module
+
+    refresh_words()
+    content_changed()
+
+
 class ContentCacheAdminMixin:
-    """For every ModelAdmin of public content: each save or delete makes cached pages stale."""
+    """For every ModelAdmin of public content: each save or delete makes cached pages stale
+    (and refreshes the words "Did you mean …" knows, search.refresh_words)."""
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
-        content_changed()
+        content_changed()  # save_related, which always follows, refreshes the words
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        content_changed()
+        _content_written()
 
     def delete_model(self, request, obj):
         super().delete_model(request, obj)
-        content_changed()
+        _content_written()
 
     def delete_queryset(self, request, queryset):
         super().delete_queryset(request, queryset)
-        content_changed()
+        _content_written()

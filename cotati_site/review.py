@@ -71,9 +71,22 @@ def versions_to_record(summary: Summary, on: date) -> dict[str, int]:
 
 
 def mark_checked(summary: Summary, on: date) -> None:
-    """Record that an editor checked ``summary`` against the code in force on ``on``."""
+    """Record that an editor checked ``summary`` against the code in force on ``on``.
+
+    A summary known from a secondary source whose cited sections all hold official code
+    text by now was checked against that text: its basis becomes "checked against code text
+    on this site", so the public page stops saying where else the fact was reported."""
+    from cotati_site.sources import basis_problem
+
     summary.checked_on = on
     summary.checked_versions = versions_to_record(summary, on)
+    if (
+        summary.basis == Summary.Basis.SECONDARY
+        and summary.pk is not None
+        and basis_problem(Summary.Basis.CODE_TEXT, summary.sections.all()) is None
+    ):
+        summary.basis = Summary.Basis.CODE_TEXT
+        summary.basis_note = ""
     save_with_revision(summary, getattr(summary, "loaded_revision", None))
 
 
@@ -110,3 +123,29 @@ def attach_review_state(summaries: Iterable[Summary]) -> None:
 
 def sections_for_summaries(on: date):
     return annotate_sections(CodeSection.objects.only("number", "title", "body"), on)
+
+
+def changes_since_checked(summary: Summary, on: date) -> list[dict]:
+    """What changed under a summary since it was checked: for each cited section whose
+    version in force on ``on`` is not the one checked, the section, the version checked
+    (None: none was on the site), the version now in force, and the redline between them."""
+    from django.urls import reverse
+
+    checked = summary.checked_versions or {}
+    current = current_versions(on)
+    changed = []
+    for number in summary.sections.values_list("number", flat=True).order_by("sort_key"):
+        if number not in current or checked.get(number) == current[number][0]:
+            continue
+        now = SectionVersion.objects.get(pk=current[number][0])
+        before = checked.get(number)
+        query = f"?from={before if before is not None else ''}&to={now.pk}"
+        changed.append(
+            {
+                "number": number,
+                "before": before,
+                "now": now,
+                "redline_url": reverse("section_compare", args=[number]) + query,
+            }
+        )
+    return changed

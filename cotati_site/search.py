@@ -14,15 +14,24 @@ Plain functions: the view hands over the raw query string and gets back a `Searc
 - On SQLite (the embedded default): words that start with each query word, scored by where
   they were found (number or title above a summary above body text).
 
-- Before either: a query that uses one of a topic's everyday names (TOPIC_KEYWORDS: "ADU",
-  "granny unit", "SB 9"...) leads with that topic, because those words are often not the
-  code's own ("accessory dwelling unit" alone leads with an agricultural accessory structure).
+Around either:
+- Everyday words from the staff-editable vocabulary (SearchPhrase: "granny unit", "Etsy
+  shop", "shed") lead with their topic; words for a subject the site does not cover yet
+  ("pool", "deck") say so, with who to ask (vocabulary_matches).
+- A query that looks like a street address or a parcel number (APN) gets the "find your
+  zone" help instead of a search (place_kind).
+- When nothing matches, each unknown word is compared with the words the site uses
+  (SearchWord, rebuilt by refresh_words) for "Did you mean …": trigram similarity (pg_trgm)
+  on PostgreSQL, difflib on SQLite, the nearest by edit distance either way.
 
 Only published summaries and FAQs are searched. Every snippet and title is escaped; the only
 markup in them is the `<mark>` we add around matched words.
 """
 
+import difflib
 import re
+import threading
+from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db import connection
@@ -31,7 +40,8 @@ from django.urls import reverse
 from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 
-from cotati_site.models import FAQ, CodeSection, Summary, Topic
+from cotati_site import cache as page_cache
+from cotati_site.models import FAQ, CodeSection, SearchPhrase, SearchWord, Summary, Topic
 
 MAX_QUERY_LENGTH = 200
 MAX_TERMS = 10
@@ -63,54 +73,6 @@ _NUMBER_RE = re.compile(
 _TERM_RE = re.compile(r"\w+(?:\.\w+)*")
 
 
-# Everyday names for a topic, by its slug: a query that contains one (as whole words, any
-# case and punctuation, singular or plural) shows that topic first. The one place to add a
-# synonym; the words are compared after normalised() below.
-TOPIC_KEYWORDS = {
-    "adding-a-home-adus-jadus-sb9": (
-        "adu",
-        "jadu",
-        "accessory dwelling unit",
-        "junior accessory dwelling unit",
-        "granny unit",
-        "granny flat",
-        "in law unit",
-        "in law apartment",
-        "second unit",
-        "backyard cottage",
-        "garage conversion",
-        "sb 9",
-        "sb9",
-        "senate bill 9",
-        "lot split",
-        "urban lot split",
-    ),
-}
-_NOT_WORD_RE = re.compile(r"[^a-z0-9]+")
-
-
-def normalised(text: str) -> str:
-    """Lower-case words separated by single spaces, with a space at each end: " in law unit "."""
-    return f" {_NOT_WORD_RE.sub(' ', text.lower()).strip()} "
-
-
-# Each keyword as " phrase " and its plural " phrases ", for a plain substring test.
-_KEYWORD_FORMS = {
-    slug: tuple(
-        form
-        for phrase in phrases
-        for form in (normalised(phrase), normalised(phrase).rstrip() + "s ")
-    )
-    for slug, phrases in TOPIC_KEYWORDS.items()
-}
-
-
-def topics_named_in(query: str) -> list[str]:
-    """The slugs of the topics whose everyday names the query uses, in TOPIC_KEYWORDS order."""
-    text = normalised(query)
-    return [slug for slug, forms in _KEYWORD_FORMS.items() if any(f in text for f in forms)]
-
-
 @dataclass(frozen=True)
 class SearchHit:
     """One result: what it is, where it leads, and the matched words marked."""
@@ -132,6 +94,9 @@ class SearchOutcome:
     more: bool = False  # more matched than are shown
     section: CodeSection | None = None  # the query named this section exactly
     chapter: str = ""  # the query named a chapter (or title): hits are its sections
+    not_covered: tuple[str, ...] = ()  # subjects the query names that the site lacks
+    place: str = ""  # "address" or "parcel": the query looks like one (find-your-zone help)
+    suggestion: str = ""  # nothing matched: the query with its typos corrected
 
 
 def clean_query(raw: str | None) -> tuple[str, bool]:
@@ -191,6 +156,9 @@ def search(raw: str | None) -> SearchOutcome:
                 hits=[_listed(section) for section in listed[:CHAPTER_LIMIT]],
                 more=len(listed) > CHAPTER_LIMIT,
             )
+    place = place_kind(query)
+    if place:
+        return SearchOutcome(query=query, truncated=truncated, place=place)
     terms = query_terms(query)
     if not terms:
         return SearchOutcome(query=query, truncated=truncated)
@@ -198,32 +166,267 @@ def search(raw: str | None) -> SearchOutcome:
         hits, more = _full_text_search(terms)
     else:
         hits, more = _simple_search(terms)
-    named = topics_named_in(query)
-    if named:
-        hits = _topic_hits(named, terms) + hits
+    topics, not_covered = vocabulary_matches(query)
+    if topics:
+        led = {hit.url for hit in topics}
+        hits = topics + [hit for hit in hits if hit.url not in led]
         more = more or len(hits) > RESULT_LIMIT
         hits = hits[:RESULT_LIMIT]
-    return SearchOutcome(query=query, truncated=truncated, hits=hits, more=more)
+    suggestion = "" if hits or not_covered else suggested_query(query)
+    return SearchOutcome(
+        query=query,
+        truncated=truncated,
+        hits=hits,
+        more=more,
+        not_covered=not_covered,
+        suggestion=suggestion,
+    )
 
 
-def _topic_hits(slugs: list[str], terms: list[str]) -> list[SearchHit]:
-    """The topics a query names by an everyday word, first, in the order of ``slugs``."""
-    topics = {
-        t.slug: t for t in Topic.objects.filter(slug__in=slugs).only("slug", "title", "intro")
-    }
-    return [
-        SearchHit(
-            kind="topic",
-            key=f"topic-{slug}",
-            url=topics[slug].get_absolute_url(),
-            title=escape(topics[slug].title),
-            context="Topic",
-            snippet=highlighted(_shorten(topics[slug].intro), terms),
-            score=float("inf"),  # before every ranked hit
+# Everyday words ------------------------------------------------------------------------------
+
+_NOT_WORD_RE = re.compile(r"[^a-z0-9]+")
+
+
+def normalised(text: str) -> str:
+    """Lower-case words separated by single spaces, a space at each end: " in law unit "."""
+    return f" {_NOT_WORD_RE.sub(' ', text.lower()).strip()} "
+
+
+def _forms(phrase: str) -> tuple[str, ...]:
+    """ " granny unit " and its plural " granny units " (and " hens " for " hen ")."""
+    base = normalised(phrase)
+    if base.endswith("s "):
+        return (base,)
+    return (base, base.rstrip() + "s ")
+
+
+def _generation() -> int | None:
+    """The content generation, for this process's copies of the vocabulary and word list;
+    None when the shared cache is down (then they are read afresh each time)."""
+    try:
+        return page_cache._current_generation()
+    except Exception:  # the cache is down: search still answers, from the database
+        return None
+
+
+_vocabulary_lock = threading.Lock()
+_vocabulary: list = [None, ()]  # [content generation, entries]
+
+
+def vocabulary() -> tuple[tuple, ...]:
+    """(forms, topic slug, topic title, topic intro, not-covered name) for each phrase,
+    longest phrase first; read once per content generation (the admin bumps it)."""
+    generation = _generation()
+    with _vocabulary_lock:
+        if generation is not None and _vocabulary[0] == generation:
+            return _vocabulary[1]
+    rows = SearchPhrase.objects.select_related("topic").only(
+        "phrase", "not_covered", "topic__slug", "topic__title", "topic__intro"
+    )
+    entries = tuple(
+        sorted(
+            (
+                (
+                    _forms(row.phrase),
+                    row.topic.slug if row.topic else "",
+                    row.topic.title if row.topic else "",
+                    row.topic.intro if row.topic else "",
+                    row.not_covered,
+                )
+                for row in rows
+            ),
+            key=lambda entry: -len(entry[0][0]),
         )
-        for slug in slugs
-        if slug in topics
-    ]
+    )
+    with _vocabulary_lock:
+        _vocabulary[:] = [generation, entries]
+    return entries
+
+
+def forget_vocabulary() -> None:
+    """Forget this process's copy of the vocabulary and word list (tests)."""
+    with _vocabulary_lock:
+        _vocabulary[:] = [None, ()]
+        _words_cache[:] = [None, {}]
+
+
+def vocabulary_matches(query: str) -> tuple[list[SearchHit], tuple[str, ...]]:
+    """The topics the query names by an everyday word (as hits to show first) and the
+    subjects it names that the site does not cover yet. A phrase inside a longer matched
+    one does not count on its own: "pool house" is a shed, not a pool."""
+    text = normalised(query)
+    matched: list[str] = []
+    topics: list[SearchHit] = []
+    not_covered: list[str] = []
+    for forms, slug, title, intro, missing in vocabulary():
+        form = next((f for f in forms if f in text), None)
+        if form is None or any(form in longer for longer in matched):
+            continue
+        matched.append(form)
+        if slug:
+            url = reverse("topic_detail", args=[slug])
+            if all(hit.url != url for hit in topics):
+                topics.append(
+                    SearchHit(
+                        kind="topic",
+                        key=f"topic-{slug}",
+                        url=url,
+                        title=escape(title),
+                        context="Topic",
+                        snippet=escape(_shorten(intro)),
+                        score=float("inf"),
+                    )
+                )
+        elif missing not in not_covered:
+            not_covered.append(missing)
+    return topics, tuple(not_covered)
+
+
+# Addresses and parcel numbers --------------------------------------------------------------
+
+_STREET_TYPES = (
+    "st|street|ave|avenue|rd|road|dr|drive|ln|lane|ct|court|way|blvd|boulevard|pl|place|"
+    "cir|circle|ter|terrace|pkwy|parkway|hwy|highway|loop|trl|trail"
+)
+# "123 Main St", "8080 Old Redwood Hwy, Cotati": a house number, words, a street type.
+_ADDRESS_RE = re.compile(
+    rf"^\d{{1,6}}[a-z]?\s+(?:[a-z0-9.'-]+\s+){{0,4}}(?:{_STREET_TYPES})\b\.?(?:[\s,].*)?$",
+    re.IGNORECASE,
+)
+# Sonoma County APNs: 046-123-045 (book-page-parcel), with or without dashes or spaces, or
+# with a fourth group; "APN 046123045" too.
+_APN_RE = re.compile(
+    r"^(?:apn\s*:?\s*)?\d{3}[-\s]?\d{3}[-\s]?\d{3}(?:[-\s]?\d{3})?$", re.IGNORECASE
+)
+
+
+def place_kind(query: str) -> str:
+    """ "parcel" for a query that is an APN, "address" for a street address, else ""."""
+    if _APN_RE.match(query.strip()):
+        return "parcel"
+    if _ADDRESS_RE.match(query.strip()):
+        return "address"
+    return ""
+
+
+# Did you mean -------------------------------------------------------------------------------
+
+_WORD_RE = re.compile(r"[a-z]{3,40}")
+SUGGESTION_CANDIDATES = 12
+
+
+def words_in_content() -> Counter:
+    """The words of the site's titles and plain-language text, with how often each is used:
+    section numbers' titles, topics, published summaries and FAQs, and the vocabulary."""
+    words: Counter = Counter()
+
+    def add(*texts):
+        for text in texts:
+            words.update(_WORD_RE.findall(strip_tags(text or "").lower()))
+
+    for (title,) in CodeSection.objects.values_list("title").iterator(chunk_size=5000):
+        add(title)
+    for title, intro in Topic.objects.values_list("title", "intro"):
+        add(title, intro)
+    for row in Summary.objects.published().values_list("headline", "applies_when", "body"):
+        add(*row)
+    for row in FAQ.objects.published().values_list("question", "answer"):
+        add(*row)
+    for row in SearchPhrase.objects.values_list("phrase", "not_covered"):
+        add(*row)
+    return words
+
+
+def refresh_words() -> int:
+    """Rebuild the SearchWord table from the content; call after content is written."""
+    words = words_in_content()
+    SearchWord.objects.all().delete()
+    SearchWord.objects.bulk_create(
+        [SearchWord(word=word, uses=uses) for word, uses in words.items()], batch_size=2000
+    )
+    return len(words)
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance, with a swap of two neighbours counting as one edit."""
+    previous_previous: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        current = [i]
+        for j, cb in enumerate(b, start=1):
+            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, previous_previous[j - 2] + 1)
+            current.append(cost)
+        previous_previous, previous = previous, current
+    return previous[-1]
+
+
+_words_cache: list = [None, {}]  # [content generation, {word: uses}]
+
+
+def _sqlite_words() -> dict[str, int]:
+    generation = _generation()
+    with _vocabulary_lock:
+        if generation is not None and _words_cache[0] == generation:
+            return _words_cache[1]
+    words = dict(SearchWord.objects.values_list("word", "uses"))
+    with _vocabulary_lock:
+        _words_cache[:] = [generation, words]
+    return words
+
+
+def _candidates(term: str) -> list[tuple[str, int]]:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT word, uses FROM cotati_site_searchword WHERE word %% %s "
+                "ORDER BY similarity(word, %s) DESC, uses DESC LIMIT %s",
+                [term, term, SUGGESTION_CANDIDATES],
+            )
+            return cursor.fetchall()
+    words = _sqlite_words()
+    close = difflib.get_close_matches(term, words, n=SUGGESTION_CANDIDATES, cutoff=0.7)
+    return [(word, words[word]) for word in close]
+
+
+def nearest_word(term: str, known: set[str] | None = None) -> str:
+    """The site's word nearest to a typed word, or "" when it is known or nothing is near.
+
+    Near: at most one edit for words up to five letters, two beyond. Ties go to the word
+    that starts with the same letter, then to the more used one ("fense" → "fence", not
+    "sense")."""
+    if len(term) < 4 or not term.isalpha():
+        return ""
+    candidates = _candidates(term)
+    if any(word == term for word, _uses in candidates):
+        return ""
+    limit = 1 if len(term) <= 5 else 2
+    ranked = sorted(
+        (_distance(term, word), word[0] != term[0], -uses, word)
+        for word, uses in candidates
+        if abs(len(word) - len(term)) <= limit
+    )
+    if not ranked or ranked[0][0] > limit:
+        return ""
+    return ranked[0][3]
+
+
+def suggested_query(query: str) -> str:
+    """The query with each word the site does not use replaced by its nearest word, or ""
+    when no word changes."""
+    changed = False
+    words = []
+    for word in query.split(" "):
+        lowered = word.lower()
+        better = nearest_word(lowered) if _WORD_RE.fullmatch(lowered) else ""
+        if better and better != lowered:
+            words.append(better)
+            changed = True
+        else:
+            words.append(word)
+    return " ".join(words) if changed else ""
 
 
 def _listed(section: CodeSection) -> SearchHit:

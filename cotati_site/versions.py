@@ -46,22 +46,21 @@ def text_to_blocks(text: str) -> list[dict]:
         chunks = [" ".join(chunk.split()) for chunk in re.split(r"\n\s*\n", text)]
     else:
         chunks = [" ".join(line.split()) for line in text.split("\n")]
-    blocks = []
-    for chunk in filter(None, chunks):
-        match = _LABEL_RE.match(chunk)
-        if match and len(chunk) > match.end():
-            label = match.group("label")
-            blocks.append(
-                {
-                    "type": "paragraph",
-                    "label": label,
-                    "level": _label_level(label),
-                    "text": chunk[match.end() :],
-                }
-            )
-        else:
-            blocks.append({"type": "paragraph", "text": chunk})
-    return blocks
+    return [paragraph_block(chunk) for chunk in filter(None, chunks)]
+
+
+def paragraph_block(chunk: str) -> dict:
+    """One paragraph, with its label ('A.', '(1)') and level when it starts with one."""
+    match = _LABEL_RE.match(chunk)
+    if match and len(chunk) > match.end():
+        label = match.group("label")
+        return {
+            "type": "paragraph",
+            "label": label,
+            "level": _label_level(label),
+            "text": chunk[match.end() :],
+        }
+    return {"type": "paragraph", "text": chunk}
 
 
 def version_lines(blocks) -> list[str]:

@@ -23,7 +23,7 @@ def test_editors_group_has_exactly_the_permissions_it_needs():
     )
     expected = {
         f"{action}_{model}"
-        for model in ("summary", "topic", "faq")
+        for model in ("summary", "topic", "faq", "searchphrase")  # search vocabulary too
         for action in ("add", "change", "delete", "view")
     }
     assert codenames == expected | {

@@ -120,3 +120,22 @@ def test_every_save_bumps_the_revision():
     topic.title = "Renamed"
     topic.save()
     assert topic.revision == before + 1
+
+
+def test_the_history_diff_shows_the_whole_change_with_the_changed_words_marked():
+    client, _user = editor_client("historian")
+    summary = Summary.objects.filter(is_published=True).first()
+    url = f"/admin/cotati_site/summary/{summary.pk}/change/"
+    old = summary.headline
+    new = old + " This sentence is long enough that the history page would shorten it to a stub."
+    assert len(new) > 100  # past django-simple-history's 100-character display limit
+    response = client.post(url, summary_admin_form(summary, headline=new))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    html = client.get(f"/admin/cotati_site/summary/{summary.pk}/history/").content.decode()
+    assert "chars]" not in html
+    assert (
+        "<ins>This sentence is long enough that the history page would shorten it to a stub.</ins>"
+        in html
+    )
+    first_words = old.split()[0]
+    assert first_words in html

@@ -44,6 +44,10 @@ EDITOR_WRITES = (
     | {  # site information: add and change, not delete (migration 0054)
         ("cotati_site.siteinfo", kind) for kind in ("add", "change", "revert", "changelist")
     }
+    | {  # the search vocabulary (migration 0056)
+        ("cotati_site.searchphrase", kind)
+        for kind in ("add", "change", "delete", "action:delete_selected")
+    }
 )
 
 # The field of each model's form the walk changes (a plain text field every form has).
@@ -55,6 +59,7 @@ CHANGED_FIELD = {
     "cotati_site.sectionversion": "source",
     "cotati_site.zoningmapchange": "notes",
     "cotati_site.siteinfo": "label",
+    "cotati_site.searchphrase": "phrase",
     "auth.user": "first_name",
     "auth.group": "name",
 }
@@ -64,6 +69,7 @@ UNIQUE_ON_ADD = {
     "cotati_site.topic": {"slug": "added-by-the-walk"},
     "cotati_site.codesection": {"number": "99.98.001"},
     "cotati_site.siteinfo": {"key": "added-by-the-walk"},
+    "cotati_site.searchphrase": {"phrase": "added by the walk"},
     "auth.user": {"username": "added-by-the-walk"},
     "auth.group": {"name": "Added by the walk"},
 }
@@ -89,6 +95,18 @@ URL_KINDS = {
     "simple_history": "revert",
     "password_change": "password",
     "preview": "preview",  # renders what was typed; never saves
+    "recheck": "listing",  # secondary standards to re-check: a read-only page
+    "official_text": "official_text",  # paste and save a section's official text
+}
+
+# What the official-text page posts to save (a section's text as adopted law).
+OFFICIAL_TEXT = {
+    "pasted_text": "A. Official text pasted by the walk.",
+    "source": "Ord. 9999",
+    "effective_on": "2026-12-01",
+    "source_url": "https://ecode360.com/CO4398",
+    "retrieved_on": "2026-11-30",
+    "save": "1",
 }
 
 
@@ -258,7 +276,7 @@ def walk_urls(model, model_admin, obj):
             f"{name}: an admin URL this walk does not know; say what it may write and add it"
         )
         kind = URL_KINDS[suffix]
-        if kind in ("changelist", "add", "preview"):
+        if kind in ("changelist", "add", "preview", "listing"):
             yield kind, reverse(f"admin:{name}")
         elif kind == "revert":
             assert history_id is not None, f"{opts.label}: no history record to revert to"
@@ -286,8 +304,10 @@ def payload(superuser: Client, model, model_admin, obj, kind: str, url: str) -> 
         return {"post": "yes"}
     if kind == "password":
         return {"password1": PASSWORD, "password2": PASSWORD, "usable_password": "true"}
-    if kind in ("history", "redirect"):
+    if kind in ("history", "redirect", "listing"):
         return {}
+    if kind == "official_text":
+        return dict(OFFICIAL_TEXT)
     if kind == "changelist":
         form = read_form(page(url), "changelist-form")
         editable = sorted(n for n in form.names if n.startswith("form-0-") and n != "form-0-id")
@@ -340,6 +360,7 @@ MUST_BE_REFUSED = {
     ("cotati_site.sectionversion", "action:promote_to_adopted"),
     ("cotati_site.sectionversion", "action:delete_selected"),
     ("cotati_site.codesection", "change"),
+    ("cotati_site.codesection", "official_text"),
     ("cotati_site.codesection", "add"),
     ("cotati_site.codesection", "delete"),
     ("cotati_site.zoningmapchange", "change"),

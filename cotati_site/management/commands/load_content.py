@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand
 from django.core.management.color import no_style
 from django.db import connection, transaction
 
-from cotati_site import review
+from cotati_site import review, search
 from cotati_site.cache import content_changed
 from cotati_site.models import Summary
 
@@ -27,6 +27,7 @@ FIXTURES = (
     "faqs.json",
     "site_info.json",
     "adu_topic.json",  # the ADU topic with its summaries and FAQs, in that order
+    "vocabulary.json",
 )
 
 
@@ -81,6 +82,7 @@ class Command(BaseCommand):
                 Summary.objects.filter(pk=summary.pk).update(
                     checked_versions=summary.checked_versions
                 )
+            search.refresh_words()  # "Did you mean …" knows the words of the content loaded
             # Cached pages are stale once this commits. Always, not only when records changed:
             # every release runs this command, and a release may change templates or standards.
             content_changed()

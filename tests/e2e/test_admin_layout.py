@@ -1,0 +1,69 @@
+"""The summaries admin at 1280 px: every column on screen, headlines no longer ten lines
+tall, and the edit page's HISTORY and VIEW ON SITE buttons clear of the title."""
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+
+from cotati_site.models import Summary
+from tests.e2e.conftest import save_screenshot
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "a-long-staff-password-for-the-browser"
+WIDTH = 1280
+
+
+@pytest.fixture
+def staff_page(site, browser):
+    User.objects.create_superuser("root", password=PASSWORD)
+    context = browser.new_context(viewport={"width": WIDTH, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(f"{site.url}/{settings.ADMIN_URL}login/")
+    page.get_by_label("Username").fill("root")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_selector("#content")
+    yield page
+    context.close()
+
+
+def test_the_summary_list_fits_1280_px_with_headlines_a_few_lines_tall(site, staff_page):
+    page = staff_page
+    page.goto(f"{site.url}/{settings.ADMIN_URL}cotati_site/summary/")
+    save_screenshot(page, "admin-summary-list-1280")
+    for column in ("checked_on", "review_state", "public_link"):
+        box = page.locator(f"#result_list th.column-{column}").bounding_box()
+        assert box is not None, column
+        assert box["x"] + box["width"] <= WIDTH, (column, box)
+    line = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('#result_list th.field-headline'))"
+        ".lineHeight) || 18"
+    )
+    tallest = max(
+        cell.bounding_box()["height"]
+        for cell in page.locator("#result_list th.field-headline").all()
+    )
+    # Was ten lines; the longest headlines now take six (the admin's own navigation sidebar
+    # still takes its share of 1280 px).
+    assert tallest <= 7 * line + 16, (tallest, line)
+
+
+def test_the_edit_pages_buttons_do_not_overlap_the_title(site, staff_page):
+    page = staff_page
+    summary = Summary.objects.filter(is_published=True).order_by("-pk").first()
+    page.goto(f"{site.url}/{settings.ADMIN_URL}cotati_site/summary/{summary.pk}/change/")
+    save_screenshot(page, "admin-summary-change-1280")
+    tools = [link.bounding_box() for link in page.locator(".object-tools a").all()]
+    assert len(tools) >= 2  # HISTORY and VIEW ON SITE
+    for heading in page.locator("#content h1, #content h2").all()[:2]:
+        title = heading.bounding_box()
+        for tool in tools:
+            apart = (
+                tool["x"] >= title["x"] + title["width"]
+                or tool["x"] + tool["width"] <= title["x"]
+                or tool["y"] >= title["y"] + title["height"]
+                or tool["y"] + tool["height"] <= title["y"]
+            )
+            assert apart, (heading.inner_text(), title, tool)
