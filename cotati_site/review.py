@@ -3,7 +3,7 @@
 A summary records, per cited section, the version it was checked against
 (``Summary.checked_versions``: section number → version id). When a cited section has a
 newer adopted version in force, the summary needs review from that version's effective
-date until an editor re-checks it. Computed on demand (no signals): a few queries for the
+date until an editor re-checks it (``codebook_services.record_check``). Computed on demand (no signals): a few queries for the
 whole site, or none for a page whose sections were annotated by ``annotate_sections``.
 """
 
@@ -16,17 +16,16 @@ from datetime import date
 from django.db.models import Exists, OuterRef, Subquery
 
 from cotati_site.models import CodeSection, SectionVersion, Summary
-from cotati_site.services import save_with_revision
 
 
-def current_versions(on: date) -> dict[str, tuple[int, date]]:
-    """Section number → (id, effective date) of the version in force on ``on``."""
-    rows = (
-        SectionVersion.objects.in_force(on)
-        .order_by("section_id", "effective_on", "pk")
-        .values_list("section_id", "pk", "effective_on")
-    )
-    return {number: (pk, effective_on) for number, pk, effective_on in rows}  # latest wins
+def current_versions(on: date, numbers=None) -> dict[str, tuple[int, date]]:
+    """Section number → (id, effective date) of the version in force on ``on`` (of the
+    sections ``numbers`` only, when given)."""
+    versions = SectionVersion.objects.in_force(on)
+    if numbers is not None:
+        versions = versions.filter(section__in=numbers)
+    rows = versions.values_list("section_id", "pk", "effective_on")
+    return {number: (pk, effective_on) for number, pk, effective_on in rows}
 
 
 def changed_on(checked_versions: dict, cited: Iterable[tuple[str, int | None, date | None]]):
@@ -62,29 +61,15 @@ def summaries_needing_review(on: date) -> dict[int, date]:
 def versions_to_record(summary: Summary, on: date) -> dict[str, int]:
     """The checked-versions map for ``summary`` checked on ``on``: the version of each cited
     section in force that day (sections with no version on the site are left out)."""
-    current = current_versions(on)
-    return {
-        number: current[number][0]
-        for number in summary.sections.values_list("number", flat=True)
-        if number in current
-    }
-
-
-def mark_checked(summary: Summary, on: date) -> None:
-    """Record that an editor checked ``summary`` against the code in force on ``on``."""
-    summary.checked_on = on
-    summary.checked_versions = versions_to_record(summary, on)
-    save_with_revision(summary, getattr(summary, "loaded_revision", None))
+    cited = list(summary.sections.values_list("number", flat=True))
+    current = current_versions(on, cited)
+    return {number: current[number][0] for number in cited if number in current}
 
 
 def annotate_sections(queryset, on: date):
     """Sections with ``current_version_id``, ``current_effective_on`` and ``has_proposed``,
     computed in the same query (so a page's query count does not grow)."""
-    current = (
-        SectionVersion.objects.in_force(on)
-        .filter(section=OuterRef("pk"))
-        .order_by("-effective_on", "-pk")
-    )
+    current = SectionVersion.objects.in_force(on).filter(section=OuterRef("pk"))
     return queryset.annotate(
         current_version_id=Subquery(current.values("pk")[:1]),
         current_effective_on=Subquery(current.values("effective_on")[:1]),
@@ -109,4 +94,4 @@ def attach_review_state(summaries: Iterable[Summary]) -> None:
 
 
 def sections_for_summaries(on: date):
-    return annotate_sections(CodeSection.objects.only("number", "title", "body"), on)
+    return annotate_sections(CodeSection.objects.only("number", "title"), on)
