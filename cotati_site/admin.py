@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
-from cotati_site import code_text, recheck, review, rich_text_check
+from cotati_site import code_text, codebook_services, recheck, review, rich_text_check
 from cotati_site.admin_forms import (
     FAQForm,
     OfficialTextForm,
@@ -39,6 +39,8 @@ from cotati_site.history_admin import HistoryPermissionsMixin, WholeChangeHistor
 from cotati_site.models import (
     FAQ,
     CodeSection,
+    Proposal,
+    ProposalStatus,
     SearchPhrase,
     SectionVersion,
     Summary,
@@ -337,8 +339,7 @@ class SummaryAdmin(
         try:
             with transaction.atomic():
                 for summary in queryset:
-                    review.mark_checked(summary, today)
-                content_changed()
+                    codebook_services.record_check(summary, today, user=request.user)
         except StaleEdit:
             self.message_user(
                 request,
@@ -359,13 +360,12 @@ class SummaryAdmin(
         if "_checked_today" in request.POST:
             # The edit page's "Save, checked against the current code today" button: the
             # same as the list's action, for this summary.
-            review.mark_checked(summary, timezone.localdate())
+            review.mark_checked(summary, timezone.localdate(), user=request.user)
             return
         # A new summary, or one whose checked date an editor changed, was checked against
         # the code in force that day.
         if not change or "checked_on" in form.changed_data:
-            summary.checked_versions = review.versions_to_record(summary, summary.checked_on)
-            Summary.objects.filter(pk=summary.pk).update(checked_versions=summary.checked_versions)
+            codebook_services.record_check(summary, summary.checked_on, user=request.user)
 
 
 @admin.register(FAQ)
@@ -398,9 +398,12 @@ class CodeSectionAdmin(ContentCacheAdminMixin, admin.ModelAdmin):
     change_form_template = "admin/cotati_site/codesection/change_form.html"
     change_list_template = "admin/cotati_site/codesection/change_list.html"
 
-    @admin.display(boolean=True, description="Text on site")
+    def get_queryset(self, request):
+        return super().get_queryset(request).with_text_on(timezone.localdate())
+
+    @admin.display(boolean=True, description="Text in force")
     def has_text(self, obj: CodeSection) -> bool:
-        return obj.has_text
+        return obj.in_force_id is not None
 
     def get_urls(self):
         return [
@@ -549,12 +552,16 @@ class SectionVersionAdmin(
     autocomplete_fields = ("section",)
     actions = ["promote_to_adopted"]
     fieldsets = (
-        (None, {"fields": ("section", "part", "status", "source", "proposed_as")}),
+        (None, {"fields": ("section", "part", "status", "proposal", "source", "proposed_as")}),
         ("Dates", {"fields": ("adopted_on", "effective_on")}),
         ("Text", {"fields": ("pasted_text", "body", "notes", "staff_note")}),
         ("Where it comes from", {"fields": ("text_source", "source_url", "retrieved_on")}),
     )
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
+
+    def save_model(self, request, obj, form, change):
+        obj._history_user = request.user
+        codebook_services.save_version(obj)  # the search index follows the text in force
 
     @admin.action(
         description="Promote to adopted (with ordinance and effective date)…",
@@ -568,17 +575,28 @@ class SectionVersionAdmin(
         if not proposals.exists():
             self.message_user(request, "Choose at least one proposed version.", messages.WARNING)
             return None
+        owned = sorted(
+            {v.proposal.title for v in proposals.select_related("proposal") if v.proposal}
+        )
+        if owned:
+            self.message_user(
+                request,
+                f"These versions belong to a proposal ({', '.join(owned)}): adopt the proposal "
+                "under Proposals, so its numbers take effect with its text.",
+                messages.ERROR,
+            )
+            return None
         form = PromoteForm(request.POST if "apply" in request.POST else None)
         if form.is_bound and form.is_valid():
             with transaction.atomic():
                 for version in proposals:
-                    version.proposed_as = version.proposed_as or version.source
-                    version.source = form.cleaned_data["ordinance"]
-                    version.adopted_on = form.cleaned_data["adopted_on"]
-                    version.effective_on = form.cleaned_data["effective_on"]
-                    version.status = VersionStatus.ADOPTED
-                    version.save()
-                content_changed()
+                    version._history_user = request.user
+                    codebook_services.promote_version(
+                        version,
+                        ordinance=form.cleaned_data["ordinance"],
+                        adopted_on=form.cleaned_data["adopted_on"],
+                        effective_on=form.cleaned_data["effective_on"],
+                    )
             self.message_user(
                 request,
                 f"{len(proposals)} version(s) adopted as {form.cleaned_data['ordinance']}, "
@@ -595,6 +613,78 @@ class SectionVersionAdmin(
                 "opts": self.model._meta,
                 "form": form,
                 "versions": proposals.select_related("section"),
+                "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+            },
+        )
+
+
+class SectionVersionInline(admin.TabularInline):
+    model = SectionVersion
+    fields = ("section", "part", "status", "effective_on")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Proposal)
+class ProposalAdmin(SuperuserEditsMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
+    """A named proposal: its versions and (in rules/data) its standards. Adopting it, with the
+    ordinance and effective date, makes all of them law from that date."""
+
+    list_display = ("title", "id", "status", "hearing_on", "ordinance", "effective_on")
+    list_filter = ("status",)
+    search_fields = ("id", "title", "source_document", "ordinance")
+    readonly_fields = ("status", "ordinance", "adopted_on", "effective_on")
+    inlines = [SectionVersionInline]
+    actions = ["adopt"]
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
+
+    def has_adopt_permission(self, request) -> bool:
+        return request.user.has_perm("cotati_site.adopt_proposal")
+
+    @admin.action(description="Adopt (with ordinance and effective date)…", permissions=["adopt"])
+    def adopt(self, request, queryset):
+        chosen = list(queryset.exclude(status=ProposalStatus.WITHDRAWN))
+        if len(chosen) != 1:
+            self.message_user(
+                request, "Choose one proposal that is not withdrawn.", messages.WARNING
+            )
+            return None
+        proposal = chosen[0]
+        form = PromoteForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            proposal._history_user = request.user
+            try:
+                codebook_services.adopt_proposal(
+                    proposal,
+                    ordinance=form.cleaned_data["ordinance"],
+                    adopted_on=form.cleaned_data["adopted_on"],
+                    effective_on=form.cleaned_data["effective_on"],
+                )
+            except ValidationError as error:
+                self.message_user(request, " ".join(error.messages), messages.ERROR)
+                return None
+            self.message_user(
+                request,
+                f"{proposal.title} adopted as {form.cleaned_data['ordinance']}: its text and "
+                f"numbers are in force from {form.cleaned_data['effective_on']:%B %-d, %Y}.",
+                messages.SUCCESS,
+            )
+            return None
+        return TemplateResponse(
+            request,
+            "admin/cotati_site/proposal/adopt.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": f"Adopt {proposal.title}",
+                "opts": self.model._meta,
+                "form": form,
+                "proposal": proposal,
+                "versions": proposal.versions.select_related("section"),
                 "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
             },
         )

@@ -228,6 +228,7 @@ class SectionVersionForm(forms.ModelForm):
             "section",
             "part",
             "status",
+            "proposal",
             "source",
             "proposed_as",
             "adopted_on",
@@ -264,7 +265,7 @@ class SectionVersionForm(forms.ModelForm):
 
 
 class PromoteForm(forms.Form):
-    """The intermediate page of the 'Promote to adopted' action."""
+    """The intermediate page of the 'Promote to adopted' and 'Adopt' actions."""
 
     ordinance = forms.CharField(
         max_length=200, help_text="The adopting ordinance, e.g. 'Ord. 945'."

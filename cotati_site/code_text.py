@@ -17,6 +17,7 @@ from django.db import transaction
 
 from cotati_site import search
 from cotati_site.cache import content_changed
+from cotati_site.codebook_services import save_version
 from cotati_site.models import (
     CodeSection,
     SectionVersion,
@@ -63,8 +64,8 @@ def adopt_official_text(
             retrieved_on=retrieved_on,
         )
         version.full_clean()
-        version.save()
-        section.body = blocks
+        # The version is the one home of the text; the service re-points the search index.
+        save_version(version)
         section.text_source = TextSource.OFFICIAL
         section.retrieved_on = retrieved_on
         section.source_url = source_url or section.source_url

@@ -8,9 +8,25 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from cotati_site import anchors, review
-from cotati_site.models import FAQ, CodeSection, SectionVersion, Summary, Topic, ZoningMapChange
+from cotati_site.models import (
+    FAQ,
+    CodeSection,
+    Proposal,
+    SectionVersion,
+    Summary,
+    Topic,
+    ZoningMapChange,
+)
 from cotati_site.versions import Redline, redline
+from rules.engine import load_standards
 from rules.presentation import default_as_of
+
+
+def engine_proposals(on: date, *, preview: bool = False) -> dict[str, date | None]:
+    """The proposals the rules engine applies on ``on`` and from when, read from the
+    database (one query): adopted ones from their effective date; with ``preview`` every
+    proposal not withdrawn from ``on``. Pages, Check my lot and its JSON all ask here."""
+    return Proposal.objects.for_engine(load_standards().proposals, on=on, preview=preview)
 
 
 def site_checked_on() -> date | None:
@@ -69,22 +85,24 @@ class SectionText:
     versions: list[SectionVersion]
     current: SectionVersion | None
     proposals: list[ProposedChange]
+    upcoming: list[SectionVersion]  # adopted, taking effect after ``as_of``
 
 
 def section_text(section: CodeSection, on: date) -> SectionText:
-    """The versions of ``section``, the one in force on ``on``, and each proposal as a
-    redline against it: one query."""
-    versions = list(section.versions.all())
-    in_force = [
-        v for v in versions if not v.is_proposed and v.effective_on and v.effective_on <= on
-    ]
-    current = max(in_force, key=lambda v: (v.effective_on, v.pk), default=None)
+    """The versions of ``section``, the one in force on ``on`` (``SectionVersion.objects
+    .in_force``), each proposal as a redline against it, and adopted versions still to take
+    effect: one query."""
+    versions = list(section.versions.with_in_force(on).select_related("proposal"))
+    current = next((v for v in versions if v.is_in_force), None)
     proposals = [
-        ProposedChange(v, current, redline(current.body if current else section.body, v.body))
+        ProposedChange(v, current, redline(current.body if current else [], v.body))
         for v in versions
         if v.is_proposed
     ]
-    return SectionText(as_of=on, versions=versions, current=current, proposals=proposals)
+    upcoming = [v for v in versions if not v.is_proposed and v.effective_on and v.effective_on > on]
+    return SectionText(
+        as_of=on, versions=versions, current=current, proposals=proposals, upcoming=upcoming
+    )
 
 
 def compare_versions(section: CodeSection, from_id: int | None, to_id: int | None):
@@ -219,9 +237,14 @@ def known_numbers(blocks, this_section: str = "") -> anchors.KnownNumbers:
     return anchors.KnownNumbers(frozenset(found_sections), frozenset(found_chapters), this_section)
 
 
-def chapter_sections(chapter: str) -> list[CodeSection]:
-    """The sections of a chapter in the code's order (404 when the site holds none)."""
-    sections = list(CodeSection.objects.filter(chapter=chapter).order_by("sort_key"))
+def chapter_sections(chapter: str, on: date | None = None) -> list[CodeSection]:
+    """The sections of a chapter in the code's order, each with ``in_force_id`` (its text
+    in force on ``on``, if any); 404 when the site holds none."""
+    sections = list(
+        CodeSection.objects.with_text_on(on or default_as_of())
+        .filter(chapter=chapter)
+        .order_by("sort_key")
+    )
     if not sections:
         raise Http404("No sections of this chapter are on this site.")
     return sections

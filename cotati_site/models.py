@@ -5,12 +5,15 @@ number the code uses. Summaries are ours: short, plain-language statements of on
 rule each, always citing where the rule comes from.
 """
 
+from __future__ import annotations
+
 import re
 from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models, transaction
+from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
@@ -93,13 +96,24 @@ class TextSource(models.TextChoices):
     )
 
 
-class CodeSection(models.Model):
-    """One section of the Cotati Municipal Code, as the code numbers and words it, or a
-    California statute that applies in Cotati (``jurisdiction``), numbered as the state
-    cites it ("Gov. Code 66314").
+class CodeSectionQuerySet(models.QuerySet):
+    def with_text_on(self, on: date):
+        """Sections annotated with ``in_force_id``: the id of the version in force on
+        ``on`` (None: no text on the site that day). See ``SectionVersion.objects.in_force``."""
+        in_force = SectionVersion.objects.in_force(on).filter(section=OuterRef("pk"))
+        return self.annotate(in_force_id=models.Subquery(in_force.values("pk")[:1]))
 
-    A section may be known by number and title only (no body yet): its page then
-    says so and links to the official code.
+
+class CodeSection(models.Model):
+    """One section of the Cotati Municipal Code, as the code numbers it, or a California
+    statute that applies in Cotati (``jurisdiction``), numbered as the state cites it
+    ("Gov. Code 66314").
+
+    The law's words live on the section's versions (``SectionVersion``), never here; a
+    section with no version in force is known by number and title only: its page then
+    says so and links to the official code. ``search_text`` is the search index's copy of
+    the text of the version in force (``search_version``), kept by
+    ``cotati_site.codebook_services.reindex_sections``.
     """
 
     class Jurisdiction(models.TextChoices):
@@ -137,15 +151,6 @@ class CodeSection(models.Model):
         blank=True,
         help_text="The chapter's title, e.g. 'Site Planning and General Development Standards'.",
     )
-    body = models.JSONField(
-        default=list,
-        blank=True,
-        validators=[validate_body],
-        help_text=(
-            "The law's own words as a list of blocks: headings, paragraphs (with their label such as 'A.') "
-            "and tables (caption, header rows, rows, notes). Leave empty when the text is not on this site yet."
-        ),
-    )
     source_url = models.URLField(
         max_length=500, help_text="Where the official text can be read (the city's published code)."
     )
@@ -154,8 +159,9 @@ class CodeSection(models.Model):
         blank=True,
         choices=TextSource.choices,
         help_text=(
-            "Where the body above was taken from. Leave blank when there is no body. A summary citing "
-            "a section whose text is not official code text cannot be marked 'checked against code text'."
+            "Where this site's text of the section (its versions) was taken from. Leave blank when the "
+            "site holds none. A summary citing a section whose text is not official code text cannot "
+            "be marked 'checked against code text'."
         ),
     )
     retrieved_on = models.DateField(
@@ -181,7 +187,16 @@ class CodeSection(models.Model):
     search_text = models.TextField(
         blank=True,
         editable=False,
-        help_text="The body as plain text, derived on save, for search.",
+        help_text="The text of the version in force as plain text, for search (derived).",
+    )
+    search_version = models.ForeignKey(
+        "SectionVersion",
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The version whose text search_text holds (derived).",
     )
     sort_key = models.CharField(
         max_length=80,
@@ -189,6 +204,8 @@ class CodeSection(models.Model):
         db_index=True,
         help_text="Derived from the number so sections sort as the code does.",
     )
+
+    objects = CodeSectionQuerySet.as_manager()
 
     class Meta:
         ordering = ["sort_key"]
@@ -202,7 +219,6 @@ class CodeSection(models.Model):
 
     def save(self, *args, **kwargs):
         self.sort_key = section_sort_key(self.number)
-        self.search_text = body_as_text(self.body)
         if not self.chapter:
             self.chapter = ".".join(self.number.split(".")[:2])
         super().save(*args, **kwargs)
@@ -219,9 +235,9 @@ class CodeSection(models.Model):
     def is_state_law(self) -> bool:
         return self.jurisdiction == self.Jurisdiction.CALIFORNIA
 
-    @property
-    def has_text(self) -> bool:
-        return bool(self.body)
+    def version_in_force(self, on: date) -> SectionVersion | None:
+        """The version of this section in force on ``on`` (None: no text that day)."""
+        return SectionVersion.objects.in_force(on).filter(section=self).first()
 
 
 class Revisioned(models.Model):
@@ -506,6 +522,97 @@ class VersionStatus(models.TextChoices):
     PROPOSED = "proposed", "Proposed (not law)"
 
 
+class ProposalStatus(models.TextChoices):
+    PROPOSED = "proposed", "Proposed (not law)"
+    ADOPTED = "adopted", "Adopted"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+
+
+class ProposalQuerySet(models.QuerySet):
+    def for_engine(self, known, *, on: date, preview: bool = False) -> dict[str, date | None]:
+        """The ``proposals`` argument of the rules engine on ``on``: each proposal the
+        standards data knows (``known``: ids) → the date its records apply from.
+
+        Adopted: its effective date. Still proposed: None (pending: its figures are only
+        mentioned), or with ``preview`` the check date. Withdrawn: left out. A proposal of
+        the standards data with no record here counts as pending. With ``preview`` an
+        adopted proposal not yet in effect is applied from the check date too.
+        """
+        out: dict[str, date | None] = dict.fromkeys(known)
+        rows = self.filter(pk__in=list(out)).values_list("pk", "status", "effective_on")
+        for pk, status, effective_on in rows:
+            if status == ProposalStatus.WITHDRAWN:
+                del out[pk]
+            elif status == ProposalStatus.ADOPTED and effective_on is not None:
+                out[pk] = min(effective_on, on) if preview else effective_on
+        if preview:
+            out = {pk: (on if when is None else when) for pk, when in out.items()}
+        return out
+
+
+class Proposal(models.Model):
+    """A named set of proposed amendments (e.g. a code cleanup): it owns its proposed
+    section versions and its proposed standards (``proposal = "<id>"`` in
+    ``rules/data/*.toml``). Adopting it (``codebook_services.adopt_proposal``) makes its
+    versions and standards law from its effective date."""
+
+    id = models.SlugField(
+        primary_key=True,
+        max_length=80,
+        help_text="A short name used by the standards data, e.g. spring-2026-cleanup.",
+    )
+    title = models.CharField(
+        max_length=200, help_text="The proposal's name, e.g. 'Spring 2026 code cleanup'."
+    )
+    source_document = models.CharField(
+        max_length=300,
+        help_text="The document the proposed text comes from, e.g. 'Attachment A: redline'.",
+    )
+    source_url = models.URLField(
+        max_length=500, blank=True, help_text="Where the proposal's document can be read."
+    )
+    status = models.CharField(
+        max_length=10,
+        choices=ProposalStatus.choices,
+        default=ProposalStatus.PROPOSED,
+        help_text="Set to adopted with the action 'Adopt…' (ordinance and effective date).",
+    )
+    hearing_on = models.DateField(
+        null=True, blank=True, help_text="The date of the public hearing, when known."
+    )
+    adopted_on = models.DateField(
+        null=True, blank=True, help_text="The date the council adopted it."
+    )
+    effective_on = models.DateField(
+        null=True,
+        blank=True,
+        help_text="The date it takes effect: its text and numbers count from that day.",
+    )
+    ordinance = models.CharField(
+        max_length=200, blank=True, help_text="The adopting ordinance, e.g. 'Ord. 945'."
+    )
+
+    objects = ProposalQuerySet.as_manager()
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["id"]
+        permissions = [("adopt_proposal", "Can adopt a proposal (ordinance and effective date)")]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.get_status_display()})"
+
+    def clean(self):
+        if self.status == ProposalStatus.ADOPTED:
+            errors = {}
+            if not self.effective_on:
+                errors["effective_on"] = "An adopted proposal needs its effective date."
+            if not self.ordinance:
+                errors["ordinance"] = "An adopted proposal needs its ordinance."
+            if errors:
+                raise ValidationError(errors)
+
+
 class SectionVersionQuerySet(models.QuerySet):
     def adopted(self):
         return self.filter(status=VersionStatus.ADOPTED)
@@ -514,19 +621,39 @@ class SectionVersionQuerySet(models.QuerySet):
         return self.filter(status=VersionStatus.PROPOSED)
 
     def in_force(self, on: date):
-        """Adopted versions in effect on ``on``; a proposed version never is."""
-        return self.adopted().filter(effective_on__lte=on)
+        """The version in force on ``on`` of each section (at most one per section): the
+        adopted version with the latest effective date on or before ``on``, the later one
+        entered on the same day. A proposed version never is in force.
 
-    def current(self, section, on: date):
-        """The text of ``section`` in force on ``on``: the latest adopted version in effect."""
-        return self.in_force(on).filter(section=section).order_by("-effective_on", "-pk").first()
+        The one definition of "the text in force": pages, review and search use it.
+        """
+        return self.filter(_in_force_q(on))
+
+    def with_in_force(self, on: date):
+        """Versions annotated with ``is_in_force`` (on ``on``), for a page that lists them all."""
+        return self.annotate(
+            is_in_force=models.ExpressionWrapper(
+                _in_force_q(on), output_field=models.BooleanField()
+            )
+        )
+
+
+def _in_force_q(on: date) -> Q:
+    superseded = SectionVersion.objects.filter(
+        section=OuterRef("section"), status=VersionStatus.ADOPTED, effective_on__lte=on
+    ).filter(
+        Q(effective_on__gt=OuterRef("effective_on"))
+        | Q(effective_on=OuterRef("effective_on"), pk__gt=OuterRef("pk"))
+    )
+    return Q(status=VersionStatus.ADOPTED, effective_on__lte=on) & ~Exists(superseded)
 
 
 class SectionVersion(models.Model):
     """One text of a code section: adopted (law from its effective date) or proposed (not law).
 
-    The text is held as blocks, like ``CodeSection.body``. A version may hold only part of
-    a section (``part``), e.g. subsection (B) as an amending ordinance prints it.
+    The only home of a section's words, held as blocks (see ``validate_body``). A version
+    may hold only part of a section (``part``), e.g. subsection (B) as an amending
+    ordinance prints it. A proposed version belongs to its ``proposal``.
     """
 
     section = models.ForeignKey(
@@ -549,6 +676,14 @@ class SectionVersion(models.Model):
         max_length=200,
         blank=True,
         help_text="For a version adopted after being proposed: the proposal it was published as.",
+    )
+    proposal = models.ForeignKey(
+        Proposal,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="versions",
+        help_text="The proposal this text was published in (required for a proposed version).",
     )
     part = models.CharField(
         max_length=100,
@@ -615,13 +750,12 @@ class SectionVersion(models.Model):
     def clean(self):
         if self.status == VersionStatus.ADOPTED and not self.effective_on:
             raise ValidationError({"effective_on": "An adopted version needs its effective date."})
+        if self.status == VersionStatus.PROPOSED and not self.proposal_id:
+            raise ValidationError({"proposal": "A proposed version belongs to a proposal."})
 
     @property
     def is_proposed(self) -> bool:
         return self.status == VersionStatus.PROPOSED
-
-    def as_text(self) -> str:
-        return body_as_text(self.body)
 
 
 class ZoningMapChange(models.Model):
@@ -641,6 +775,14 @@ class ZoningMapChange(models.Model):
     source = models.CharField(
         max_length=200,
         help_text="The ordinance or proposal, e.g. 'Spring 2026 code cleanup (proposed)'.",
+    )
+    proposal = models.ForeignKey(
+        Proposal,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="map_changes",
+        help_text="The proposal this change was published in.",
     )
     adopted_on = models.DateField(null=True, blank=True)
     effective_on = models.DateField(null=True, blank=True)

@@ -35,9 +35,10 @@ def secondary_standards_to_recheck(standards=None) -> list[Recheck]:
     sections = {
         s.number: s
         for s in CodeSection.objects.filter(
-            number__in={r.section for r in records}, text_source=TextSource.OFFICIAL
-        )
-        if s.body
+            number__in={r.section for r in records},
+            text_source=TextSource.OFFICIAL,
+            versions__text_source=TextSource.OFFICIAL,
+        ).distinct()
     }
     found = [Recheck(r, sections[r.section]) for r in records if r.section in sections]
     return sorted(found, key=lambda item: (item.section.sort_key, item.standard.id))

@@ -3,7 +3,7 @@
 A summary records, per cited section, the version it was checked against
 (``Summary.checked_versions``: section number → version id). When a cited section has a
 newer adopted version in force, the summary needs review from that version's effective
-date until an editor re-checks it. Computed on demand (no signals): a few queries for the
+date until an editor re-checks it (``codebook_services.record_check``). Computed on demand (no signals): a few queries for the
 whole site, or none for a page whose sections were annotated by ``annotate_sections``.
 """
 
@@ -16,17 +16,16 @@ from datetime import date
 from django.db.models import Exists, OuterRef, Subquery
 
 from cotati_site.models import CodeSection, SectionVersion, Summary
-from cotati_site.services import save_with_revision
 
 
-def current_versions(on: date) -> dict[str, tuple[int, date]]:
-    """Section number → (id, effective date) of the version in force on ``on``."""
-    rows = (
-        SectionVersion.objects.in_force(on)
-        .order_by("section_id", "effective_on", "pk")
-        .values_list("section_id", "pk", "effective_on")
-    )
-    return {number: (pk, effective_on) for number, pk, effective_on in rows}  # latest wins
+def current_versions(on: date, numbers=None) -> dict[str, tuple[int, date]]:
+    """Section number → (id, effective date) of the version in force on ``on`` (of the
+    sections ``numbers`` only, when given)."""
+    versions = SectionVersion.objects.in_force(on)
+    if numbers is not None:
+        versions = versions.filter(section__in=numbers)
+    rows = versions.values_list("section_id", "pk", "effective_on")
+    return {number: (pk, effective_on) for number, pk, effective_on in rows}
 
 
 def changed_on(checked_versions: dict, cited: Iterable[tuple[str, int | None, date | None]]):
@@ -62,24 +61,21 @@ def summaries_needing_review(on: date) -> dict[int, date]:
 def versions_to_record(summary: Summary, on: date) -> dict[str, int]:
     """The checked-versions map for ``summary`` checked on ``on``: the version of each cited
     section in force that day (sections with no version on the site are left out)."""
-    current = current_versions(on)
-    return {
-        number: current[number][0]
-        for number in summary.sections.values_list("number", flat=True)
-        if number in current
-    }
+    cited = list(summary.sections.values_list("number", flat=True))
+    current = current_versions(on, cited)
+    return {number: current[number][0] for number in cited if number in current}
 
 
-def mark_checked(summary: Summary, on: date) -> None:
+def mark_checked(summary: Summary, on: date, *, user=None) -> None:
     """Record that an editor checked ``summary`` against the code in force on ``on``.
 
     A summary known from a secondary source whose cited sections all hold official code
     text by now was checked against that text: its basis becomes "checked against code text
-    on this site", so the public page stops saying where else the fact was reported."""
+    on this site", so the public page stops saying where else the fact was reported. The
+    write itself is ``codebook_services.record_check`` (revision counter and history)."""
+    from cotati_site.codebook_services import record_check
     from cotati_site.sources import basis_problem
 
-    summary.checked_on = on
-    summary.checked_versions = versions_to_record(summary, on)
     if (
         summary.basis == Summary.Basis.SECONDARY
         and summary.pk is not None
@@ -87,17 +83,13 @@ def mark_checked(summary: Summary, on: date) -> None:
     ):
         summary.basis = Summary.Basis.CODE_TEXT
         summary.basis_note = ""
-    save_with_revision(summary, getattr(summary, "loaded_revision", None))
+    record_check(summary, on, user=user)
 
 
 def annotate_sections(queryset, on: date):
     """Sections with ``current_version_id``, ``current_effective_on`` and ``has_proposed``,
     computed in the same query (so a page's query count does not grow)."""
-    current = (
-        SectionVersion.objects.in_force(on)
-        .filter(section=OuterRef("pk"))
-        .order_by("-effective_on", "-pk")
-    )
+    current = SectionVersion.objects.in_force(on).filter(section=OuterRef("pk"))
     return queryset.annotate(
         current_version_id=Subquery(current.values("pk")[:1]),
         current_effective_on=Subquery(current.values("effective_on")[:1]),
@@ -122,7 +114,7 @@ def attach_review_state(summaries: Iterable[Summary]) -> None:
 
 
 def sections_for_summaries(on: date):
-    return annotate_sections(CodeSection.objects.only("number", "title", "body"), on)
+    return annotate_sections(CodeSection.objects.only("number", "title"), on)
 
 
 def changes_since_checked(summary: Summary, on: date) -> list[dict]:

@@ -24,6 +24,14 @@ Around either:
   (SearchWord, rebuilt by refresh_words) for "Did you mean …": trigram similarity (pg_trgm)
   on PostgreSQL, difflib on SQLite, the nearest by edit distance either way.
 
+Sections are searched in the text of their version in force: ``CodeSection.search_text``
+(and, on PostgreSQL, the vector a trigger derives from it) is the index's copy of that
+text, rewritten by ``codebook_services`` whenever a version is saved, promoted or adopted.
+A version adopted for a later date takes effect with no write at all, so on the first
+search of each day (per process, ``ensure_index_current``) and daily from cron
+(``manage.py refresh_search_index``) the sections whose version in force changed are
+re-indexed.
+
 Only published summaries and FAQs are searched. Every snippet and title is escaped; the only
 markup in them is the `<mark>` we add around matched words.
 """
@@ -33,7 +41,9 @@ import re
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import date
 
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Case, IntegerField, Q, Value, When
 from django.urls import reverse
@@ -41,7 +51,9 @@ from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 
 from cotati_site import cache as page_cache
+from cotati_site.codebook_services import INDEX_CHECKED_KEY, reindex_sections
 from cotati_site.models import FAQ, CodeSection, SearchPhrase, SearchWord, Summary, Topic
+from rules.presentation import default_as_of
 
 MAX_QUERY_LENGTH = 200
 MAX_TERMS = 10
@@ -131,11 +143,43 @@ def query_terms(query: str) -> list[str]:
     return terms[:MAX_TERMS]
 
 
+_index_lock = threading.Lock()
+_index_checked_on: list[date | None] = [None]  # the date this process last checked
+
+
+def ensure_index_current(on: date | None = None) -> None:
+    """Re-index the sections whose version in force on ``on`` (default: the date the site
+    shows rules as of) is not the one indexed; at most once per date in each process, so
+    a search costs no extra query once the day's check is done. Since the last check (this
+    process's, else the last full one, e.g. the daily command's) only versions taking
+    effect in between can change the index, so only those sections are looked at."""
+    on = on or default_as_of()
+    if _index_checked_on[0] == on:
+        return
+    with _index_lock:
+        checked = _index_checked_on[0]
+        if checked != on:
+            if checked is None:
+                try:
+                    checked = cache.get(INDEX_CHECKED_KEY)
+                except Exception:  # the shared cache is down: check everything
+                    checked = None
+            reindex_sections(on=on, since=checked)
+            _index_checked_on[0] = on
+
+
+def forget_index_check() -> None:
+    """Make the next search check the whole index again (tests)."""
+    _index_checked_on[0] = None
+    cache.delete(INDEX_CHECKED_KEY)
+
+
 def search(raw: str | None) -> SearchOutcome:
     """Answer a query typed in the search box."""
     query, truncated = clean_query(raw)
     if not query:
         return SearchOutcome(query="", truncated=truncated)
+    ensure_index_current()
     number = section_number_in(query)
     if number:
         section = CodeSection.objects.filter(number=number).first()

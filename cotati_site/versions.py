@@ -1,6 +1,6 @@
 """Versions of a code section as text: pasted text into blocks, and a word-level redline.
 
-Plain Python over the block format of ``CodeSection.body`` (see ``models.validate_body``);
+Plain Python over the block format of ``SectionVersion.body`` (see ``models.validate_body``);
 the pages and the admin use it, nothing here touches the database.
 """
 
@@ -107,23 +107,6 @@ class Redline:
     def unseparated(self) -> list[RedlineLine]:
         """Lines the proposal changes without the source showing which words go and which come."""
         return [line for line in self.lines if line.kind == UNSEPARATED]
-
-    @property
-    def inserted_words(self) -> list[str]:
-        return self._words(INSERTED)
-
-    @property
-    def deleted_words(self) -> list[str]:
-        return self._words(DELETED)
-
-    def _words(self, kind: str) -> list[str]:
-        return [
-            word
-            for line in self.lines
-            for segment in line.segments
-            if segment.kind == kind
-            for word in segment.text.split()
-        ]
 
 
 def word_diff(old: str, new: str) -> tuple[Segment, ...]:

@@ -64,7 +64,9 @@ def _cited_sections(summaries=(), records=(), district=None) -> set[str]:
 def topic_detail(request, slug: str):
     topic, summaries, faqs, checked_on = content.topic_with_content(slug)
     as_of = as_of_for(request)
-    key_numbers = key_numbers_for(topic.feature, as_of)
+    # Only a topic showing key numbers needs the proposals in force (one query).
+    proposals = content.engine_proposals(as_of) if topic.feature else None
+    key_numbers = key_numbers_for(topic.feature, as_of, proposals)
     cited = _cited_sections(
         summaries,
         key_numbers.records if key_numbers else (),
@@ -90,8 +92,8 @@ def topic_detail(request, slug: str):
 @cache_for_anonymous
 @require_safe
 def section_list(request):
-    listed = CodeSection.objects.only(
-        "number", "title", "chapter", "code_title", "body", "jurisdiction"
+    listed = CodeSection.objects.with_text_on(as_of_for(request)).only(
+        "number", "title", "chapter", "code_title", "jurisdiction"
     )
     cotati, state = [], []
     for section in listed:
@@ -184,7 +186,7 @@ def proposed_changes(request):
 @require_safe
 def district_list(request):
     as_of = as_of_for(request)
-    table = district_table(as_of)
+    table = district_table(as_of, content.engine_proposals(as_of))
     return render(
         request,
         "cotati_site/district_list.html",
@@ -215,7 +217,7 @@ def district_detail(request, code: str):
     if canonical != code:
         url = reverse("district_detail", args=[canonical])
         return redirect(_with_query(url, request), permanent=True)
-    table = district_table(as_of)
+    table = district_table(as_of, content.engine_proposals(as_of))
     if canonical in families:
         family = families[canonical]
         members = {zone.code for zone in family.zones}

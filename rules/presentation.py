@@ -8,13 +8,13 @@ a topic page shows as its key numbers.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from django.conf import settings
 from django.utils import timezone
 
-from rules.engine import Finding, Status, district_rows, load_standards
+from rules.engine import Finding, Proposals, Status, district_rows, load_standards
 from rules.engine.registry import registry
 
 # Worst first: what needs action leads.
@@ -74,9 +74,17 @@ class Result:
     groups: list[FindingGroup]
     counts: dict[str, int]
     include_proposed: bool = False  # proposed amendments were applied (not law)
+    # The proposals the engine was given: id -> the date they apply from (None: pending).
+    proposals: dict = field(default_factory=dict)
 
 
-def build_result(findings: list[Finding], as_of: date, *, include_proposed: bool = False) -> Result:
+def build_result(
+    findings: list[Finding],
+    as_of: date,
+    *,
+    include_proposed: bool = False,
+    proposals: dict | None = None,
+) -> Result:
     """Group findings by topic, worst group first and worst finding first within it."""
     by_topic: dict[str, list[Finding]] = {}
     for finding in findings:
@@ -95,6 +103,7 @@ def build_result(findings: list[Finding], as_of: date, *, include_proposed: bool
         groups=groups,
         counts=dict(counts),
         include_proposed=include_proposed,
+        proposals=dict(proposals or {}),
     )
 
 
@@ -104,8 +113,11 @@ class DistrictTable:
     rows: list
 
 
-def district_table(as_of: date) -> DistrictTable:
-    return DistrictTable(as_of=as_of, rows=district_rows(load_standards(), as_of))
+def district_table(as_of: date, proposals: Proposals | None = None) -> DistrictTable:
+    """The district rows on ``as_of``, with the proposals the caller applies."""
+    return DistrictTable(
+        as_of=as_of, rows=district_rows(load_standards(), as_of, proposals=proposals)
+    )
 
 
 @dataclass(frozen=True)
@@ -210,22 +222,24 @@ class KeyNumbers:
     checker_section: str
 
 
-def key_numbers_for(feature: str, as_of: date) -> KeyNumbers | None:
-    """The adopted records in force for a topic's rules, read from the same tables the checker uses."""
+def key_numbers_for(
+    feature: str, as_of: date, proposals: Proposals | None = None
+) -> KeyNumbers | None:
+    """The records in force for a topic's rules on ``as_of``, with the proposals the caller
+    applies (adopted ones, from their effective date): the same view the checker uses."""
     if feature == "zoning_districts":
         return KeyNumbers(
-            feature, as_of, [], district_table(as_of), FEATURE_CHECKER_SECTION[feature]
+            feature,
+            as_of,
+            [],
+            district_table(as_of, proposals),
+            FEATURE_CHECKER_SECTION[feature],
         )
     rules = FEATURE_RULES.get(feature)
     if not rules:
         return None
-    standards = load_standards()
-    records = [
-        record
-        for rule in rules
-        for record in standards.for_rule(rule)
-        if record.status == "adopted" and record.in_force(as_of)
-    ]
+    view = load_standards().view(as_of, proposals)
+    records = [record for rule in rules for record in view.for_rule(rule)]
     return KeyNumbers(feature, as_of, records, None, FEATURE_CHECKER_SECTION[feature])
 
 

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_safe
 from cotati_site import content
 from cotati_site.anchors import citation_anchor
 from cotati_site.cache import cache_for_anonymous, renders_partial
+from cotati_site.content import engine_proposals
 from rules.engine import check_lot, load_standards
 from rules.forms import CheckForm
 from rules.presentation import build_result, default_as_of, lot_diagram
@@ -16,10 +17,11 @@ def run_check(form: CheckForm):
     lot, plan = form.to_engine()
     as_of = form.cleaned_data.get("as_of") or default_as_of()
     include_proposed = bool(form.cleaned_data.get("include_proposed"))
-    findings = check_lot(
-        lot, plan, as_of=as_of, standards=load_standards(), include_proposed=include_proposed
-    )
-    return build_result(findings, as_of, include_proposed=include_proposed), lot, plan
+    # Adopted proposals apply from their effective date; a preview applies every proposal.
+    proposals = engine_proposals(as_of, preview=include_proposed)
+    findings = check_lot(lot, plan, as_of=as_of, standards=load_standards(), proposals=proposals)
+    result = build_result(findings, as_of, include_proposed=include_proposed, proposals=proposals)
+    return result, lot, plan
 
 
 # The query parameters the checker reads: its form's fields (as typed: the page shows them
@@ -75,6 +77,9 @@ def check_my_lot_json(request):
         {
             "as_of": result.as_of.isoformat(),
             "include_proposed": result.include_proposed,
+            "proposals": {
+                pid: when.isoformat() if when else None for pid, when in result.proposals.items()
+            },
             "zone": lot.zone,
             "counts": result.counts,
             "findings": [finding.to_dict() for finding in result.findings],

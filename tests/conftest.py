@@ -9,3 +9,12 @@ def django_db_setup(django_db_setup, django_db_blocker):
     """Load fixtures/ once per test database, exactly as `make run` does."""
     with django_db_blocker.unblock():
         call_command("load_content", verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def _search_index_checked_afresh():
+    """Each test starts with the day's search-index check not yet done in this process
+    (a test's writes are rolled back, so a check made in an earlier test proves nothing)."""
+    from cotati_site.search import forget_index_check
+
+    forget_index_check()

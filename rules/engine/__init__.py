@@ -17,7 +17,14 @@ from rules.engine.inputs import (
     MainBuilding,
     Plan,
 )
-from rules.engine.standards import Standard, Standards, StandardsError, load_standards
+from rules.engine.standards import (
+    ProposalInfo,
+    Proposals,
+    Standard,
+    Standards,
+    StandardsError,
+    load_standards,
+)
 from rules.engine.zones import ZONES, Zone
 
 __all__ = [
@@ -33,6 +40,8 @@ __all__ = [
     "MainBuilding",
     "MinorVariance",
     "Plan",
+    "ProposalInfo",
+    "Proposals",
     "Standard",
     "Standards",
     "StandardsError",

@@ -39,7 +39,6 @@ class Context:
         "building",
         "units",
         "residential",
-        "include_proposed",
         "kinds",
         "kind_conflict",
         "storeys",
@@ -47,7 +46,7 @@ class Context:
         "std_missing",
     )
 
-    def __init__(self, view: View, lot: Lot, plan: Plan, include_proposed: bool):
+    def __init__(self, view: View, lot: Lot, plan: Plan):
         from rules.engine import project
 
         self.view = view
@@ -58,7 +57,6 @@ class Context:
         units = num(lot.dwelling_units)
         self.units = units
         self.residential = units is not None and units >= 1
-        self.include_proposed = include_proposed
         self.kinds, self.kind_conflict = project.possible_kinds(
             view, lot.zone, lot.building_type, units
         )

@@ -11,7 +11,7 @@ from rules.engine._common import Context
 from rules.engine.findings import Finding
 from rules.engine.inputs import Lot, Plan
 from rules.engine.registry import registry
-from rules.engine.standards import Standards, load_standards
+from rules.engine.standards import Proposals, Standards, load_standards
 from rules.engine.zones import ZONES
 
 _NO_PLAN = Plan()
@@ -23,10 +23,14 @@ def check_lot(
     *,
     as_of: date,
     standards: Standards | None = None,
-    include_proposed: bool = False,
+    proposals: Proposals | None = None,
 ) -> list[Finding]:
     """Findings for ``lot`` and ``plan`` under the standards in force on
-    ``as_of`` (and, with ``include_proposed``, the proposed amendments).
+    ``as_of``, with each proposal named in ``proposals`` applied from the date
+    given for it (``{"spring-2026-cleanup": date(2027, 1, 1)}``; ``None`` for one
+    still pending, whose figures are only mentioned; see ``standards.Proposals``).
+    The caller decides: an adopted proposal applies from its effective date, a
+    previewed one from ``as_of``. Raises ValueError for an unknown proposal.
 
     Each registered family runs when its ``applies`` says so: lot and
     main-building rules always (``not_checked`` with the missing field names
@@ -46,7 +50,7 @@ def check_lot(
     if standards is None:
         standards = load_standards()
     plan = plan if plan is not None else _NO_PLAN
-    ctx = Context(standards.view(as_of, include_proposed), lot, plan, include_proposed)
+    ctx = Context(standards.view(as_of, proposals), lot, plan)
     out: list[Finding] = []
     families = registry()
     for applies, check in families.dispatch:

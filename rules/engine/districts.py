@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from rules.engine.standards import Standard, Standards, load_standards
+from rules.engine.standards import Proposals, Standard, Standards, load_standards
 from rules.engine.zones import ZONES, Zone
 
 
@@ -56,11 +56,11 @@ _SLIDING = (
 
 
 def district_rows(
-    standards: Standards | None, as_of: date, *, include_proposed: bool = False
+    standards: Standards | None, as_of: date, *, proposals: Proposals | None = None
 ) -> list[DistrictRow]:
     if standards is None:
         standards = load_standards()
-    view = standards.view(as_of, include_proposed)
+    view = standards.view(as_of, proposals)
     rows = []
     for code, zone in ZONES.items():
 

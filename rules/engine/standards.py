@@ -6,17 +6,27 @@ own key wins). The loader validates loudly, naming file, record and key, and
 indexes the records once so that a check is a few dictionary look-ups.
 
 Dates: a record is in force from ``effective`` (inclusive) until ``until``
-(exclusive; the day its successor takes effect). A ``proposed`` record may
-omit ``effective``: it has no date yet and applies, whatever the date, only
-when a caller asks for proposed amendments.
+(exclusive; the day its successor takes effect).
+
+Proposals: a file may declare ``[[proposal]]`` tables (``id`` such as
+``"spring-2026-cleanup"`` and ``title``); a record with ``proposal = "<id>"``
+belongs to that proposal (and is "proposed"), carries no ``effective`` date of
+its own and applies only when the caller names its proposal with the date it
+applies from (``view(as_of, proposals={"spring-2026-cleanup": date(2027, 1, 1)})``):
+from that date it takes the place of the record in force for the same rule,
+zone and case, unless a record taking effect later supersedes it. The caller
+(the Django layer) reads the proposals' status and dates from the database:
+an adopted proposal applies from its effective date, a previewed one from the
+check date. Records of different proposals never overlap one another.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+import re
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -48,6 +58,8 @@ UNITS = frozenset(
 # do not hold); such a record still carries the citation and a note.
 COMPARISONS = frozenset({"min", "max", "equal_or_range", "none"})
 STATUSES = frozenset({"adopted", "proposed"})
+PROPOSAL_ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_PROPOSAL_KEYS = frozenset({"id", "title"})
 # "reading": no figure in any text; the record carries our reading (its
 # ``reading`` says what to confirm).
 SOURCES = frozenset({"code_text", "secondary", "reading"})
@@ -87,9 +99,10 @@ _KEYS = frozenset(
         "counts",
         "jurisdiction",
         "source_url",
+        "proposal",
     }
 )
-_REQUIRED = ("id", "rule", "comparison", "status", "section", "subsection", "source")
+_REQUIRED = ("id", "rule", "comparison", "section", "subsection", "source")
 
 
 def convert(value: float, from_unit: str, to_unit: str) -> float:
@@ -137,6 +150,7 @@ class Standard:
     counts: str | None = None
     jurisdiction: str = "cotati"
     source_url: str | None = None  # the copy of the text the figure was read in
+    proposal: str | None = None  # the id of the proposal this record belongs to
     file: str = ""
 
     @property
@@ -152,24 +166,43 @@ class Standard:
         return self.until is None or as_of < self.until
 
 
+@dataclass(frozen=True, slots=True)
+class ProposalInfo:
+    """A named proposal as the standards data declares it (``[[proposal]]``); its status
+    and dates live with the caller (the site's database), not here."""
+
+    id: str
+    title: str
+    file: str = ""
+
+
+# Which proposals to apply: proposal id -> the date its records apply from, or None for a
+# proposal still pending (not applied, but shown as "the proposal would change this to").
+# A proposal left out is ignored (e.g. withdrawn). ``None`` instead of a mapping: no
+# proposal is applied and every declared one is pending.
+Proposals = Mapping[str, date | None]
+
+
 class View:
     """The records in force on one date, keyed by (rule, zone, case); a record
     for every zone (no ``zones``) applies to each zone without its own record."""
 
-    __slots__ = ("as_of", "include_proposed", "active", "proposed", "first_dates")
+    __slots__ = ("as_of", "proposals", "active", "proposed", "in_force", "first_dates")
 
     def __init__(
         self,
         as_of: date,
-        include_proposed: bool,
+        proposals: Proposals | None,
         active: dict,
         proposed: dict,
+        in_force: tuple[Standard, ...] = (),
         first_dates: dict | None = None,
     ):
         self.as_of = as_of
-        self.include_proposed = include_proposed
+        self.proposals = proposals
         self.active = active
         self.proposed = proposed
+        self.in_force = in_force
         self.first_dates = first_dates or {}
 
     def get(self, rule: str, zone: str, case: str = "default") -> Standard | None:
@@ -182,18 +215,23 @@ class View:
         return self.first_dates.get((rule, zone)) or self.first_dates.get((rule, "*"))
 
     def get_proposed(self, rule: str, zone: str, case: str = "default") -> Standard | None:
-        """A proposed record whether or not proposals are being applied, for
-        showing "the redline would change this to ..."."""
+        """The record of a proposal not applied (yet) on this date, for showing
+        "the proposal would change this to ..."."""
         return self.proposed.get((rule, zone, case))
+
+    def for_rule(self, rule: str) -> tuple[Standard, ...]:
+        """Every record of ``rule`` in force on this date (any zone or case), in file order."""
+        return tuple(r for r in self.in_force if r.rule == rule)
 
 
 class Standards:
     """All records, validated, with a cached per-date view."""
 
-    def __init__(self, records: Iterable[Standard]):
+    def __init__(self, records: Iterable[Standard], proposals: Iterable[ProposalInfo] = ()):
         self.records: tuple[Standard, ...] = tuple(records)
+        self.proposals: dict[str, ProposalInfo] = {p.id: p for p in proposals}
         self._by_id = {r.id: r for r in self.records}
-        self._views: dict[tuple[date, bool], View] = {}
+        self._views: dict[tuple, View] = {}
 
     def __iter__(self) -> Iterator[Standard]:
         return iter(self.records)
@@ -207,6 +245,10 @@ class Standards:
     def for_rule(self, rule: str) -> tuple[Standard, ...]:
         return tuple(r for r in self.records if r.rule == rule)
 
+    def preview(self, as_of: date) -> dict[str, date]:
+        """Every declared proposal applied as of ``as_of`` (a preview of all of them)."""
+        return dict.fromkeys(self.proposals, as_of)
+
     def get(
         self,
         rule: str,
@@ -214,20 +256,31 @@ class Standards:
         case: str = "default",
         *,
         as_of: date,
-        include_proposed: bool = False,
+        proposals: Proposals | None = None,
     ) -> Standard | None:
-        return self.view(as_of, include_proposed).get(rule, zone, case)
+        return self.view(as_of, proposals).get(rule, zone, case)
 
-    def view(self, as_of: date, include_proposed: bool = False) -> View:
-        key = (as_of, include_proposed)
+    def view(self, as_of: date, proposals: Proposals | None = None) -> View:
+        key = (as_of, None if proposals is None else tuple(sorted(proposals.items())))
         view = self._views.get(key)
         if view is None:
             if len(self._views) > 512:
                 self._views.clear()
-            view = self._views[key] = self._build_view(as_of, include_proposed)
+            view = self._views[key] = self._build_view(as_of, proposals)
         return view
 
-    def _build_view(self, as_of: date, include_proposed: bool) -> View:
+    def _build_view(self, as_of: date, proposals: Proposals | None) -> View:
+        if proposals is None:
+            applied_from: dict[str, date] = {}
+            pending = set(self.proposals)
+        else:
+            unknown = sorted(set(proposals) - set(self.proposals))
+            if unknown:
+                raise ValueError(f"unknown proposal {unknown[0]!r}")
+            applied_from = {pid: when for pid, when in proposals.items() if when is not None}
+            pending = {pid for pid, when in proposals.items() if when is None}
+        # (rule, zone, case) -> (start, record); the record that took effect last wins,
+        # and on the same day a proposal's record wins over the text it amends.
         active: dict = {}
         proposed: dict = {}
         first_dates: dict = {}
@@ -242,22 +295,39 @@ class Standards:
                     key = (record.rule, zone)
                     if key not in first_dates or record.effective < first_dates[key]:
                         first_dates[key] = record.effective
-            if not record.in_force(as_of):
+            if record.proposal is None:
+                if not record.in_force(as_of):
+                    continue
+                _put(active, record, (record.effective, 0))
                 continue
-            target = active if record.status == "adopted" else proposed
-            for zone in record.zones or ("*",):
-                for case in record.cases:
-                    target[(record.rule, zone, case)] = record
-        if include_proposed:
-            active.update(proposed)
-        # A record for every zone is copied under each zone that has no record
-        # of its own, so that a look-up is one dictionary access.
+            start = applied_from.get(record.proposal)
+            if start is not None and start <= as_of:
+                if record.until is None or as_of < record.until:
+                    _put(active, record, (start, 1))
+            elif start is not None or record.proposal in pending:
+                _put(proposed, record, (date.min, 1))  # a change still to come
+        tables = []
         for table in (active, proposed):
-            for (rule, zone, case), record in list(table.items()):
+            flat = {key: record for key, (_start, record) in table.items()}
+            # A record for every zone is copied under each zone that has no record
+            # of its own, so that a look-up is one dictionary access.
+            for (rule, zone, case), record in list(flat.items()):
                 if zone == "*":
                     for code in ZONES:
-                        table.setdefault((rule, code, case), record)
-        return View(as_of, include_proposed, active, proposed, first_dates)
+                        flat.setdefault((rule, code, case), record)
+            tables.append(flat)
+        live = {id(record) for record in tables[0].values()}
+        in_force = tuple(r for r in self.records if id(r) in live)
+        return View(as_of, proposals, tables[0], tables[1], in_force, first_dates)
+
+
+def _put(table: dict, record: Standard, start: tuple) -> None:
+    for zone in record.zones or ("*",):
+        for case in record.cases:
+            key = (record.rule, zone, case)
+            held = table.get(key)
+            if held is None or start >= held[0]:
+                table[key] = (start, record)
 
 
 def load_standards(path: str | Path | None = None) -> Standards:
@@ -276,27 +346,46 @@ def _load_default() -> Standards:
 def _load(path: Path) -> Standards:
     files = sorted(path.glob("*.toml")) if path.is_dir() else [path]
     records: list[Standard] = []
+    proposals: dict[str, ProposalInfo] = {}
     seen: dict[str, str] = {}
     for file in files:
-        for record in _read_file(file):
+        declared, file_records = _read_file(file)
+        for proposal in declared:
+            if proposal.id in proposals:
+                raise StandardsError(
+                    file.name,
+                    None,
+                    "proposal",
+                    f"proposal {proposal.id!r} declared twice (also in {proposals[proposal.id].file})",
+                )
+            proposals[proposal.id] = proposal
+        for record in file_records:
             if record.id in seen:
                 raise StandardsError(
                     file.name, record.id, "id", f"duplicate id (also in {seen[record.id]})"
                 )
             seen[record.id] = file.name
             records.append(record)
+    for record in records:
+        if record.proposal is not None and record.proposal not in proposals:
+            raise StandardsError(
+                record.file,
+                record.id,
+                "proposal",
+                f"unknown proposal {record.proposal!r} (declare it in a [[proposal]] table)",
+            )
     _check_overlaps(records)
-    return Standards(records)
+    return Standards(records, proposals.values())
 
 
-def _read_file(file: Path) -> list[Standard]:
+def _read_file(file: Path) -> tuple[list[ProposalInfo], list[Standard]]:
     name = file.name
     try:
         with file.open("rb") as fh:
             data = tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         raise StandardsError(name, None, None, f"not valid TOML: {exc}") from None
-    unknown_top = set(data) - {"defaults", "standard"}
+    unknown_top = set(data) - {"defaults", "standard", "proposal"}
     if unknown_top:
         raise StandardsError(name, None, sorted(unknown_top)[0], "unknown top-level table")
     defaults = data.get("defaults", {})
@@ -305,7 +394,28 @@ def _read_file(file: Path) -> list[Standard]:
     raw_records = data.get("standard", [])
     if not isinstance(raw_records, list):
         raise StandardsError(name, None, "standard", "must be an array of tables ([[standard]])")
-    return [_parse(name, {**defaults, **raw}) for raw in raw_records]
+    raw_proposals = data.get("proposal", [])
+    if not isinstance(raw_proposals, list):
+        raise StandardsError(name, None, "proposal", "must be an array of tables ([[proposal]])")
+    declared = [_parse_proposal(name, raw) for raw in raw_proposals]
+    return declared, [_parse(name, {**defaults, **raw}) for raw in raw_records]
+
+
+def _parse_proposal(file: str, raw: object) -> ProposalInfo:
+    if not isinstance(raw, dict):
+        raise StandardsError(file, None, "proposal", "must be a table")
+    pid = raw.get("id")
+    if not isinstance(pid, str) or not PROPOSAL_ID_RE.match(pid):
+        raise StandardsError(
+            file, None, "proposal", "a proposal needs an id such as 'spring-2026-cleanup'"
+        )
+    for key in raw:
+        if key not in _PROPOSAL_KEYS:
+            raise StandardsError(file, pid, key, "unknown key in a [[proposal]] table")
+    title = raw.get("title")
+    if not isinstance(title, str) or not title.strip():
+        raise StandardsError(file, pid, "title", "a proposal needs its title")
+    return ProposalInfo(id=pid, title=title.strip(), file=file)
 
 
 def _parse(file: str, raw: dict) -> Standard:
@@ -328,9 +438,16 @@ def _parse(file: str, raw: dict) -> Standard:
     comparison = raw["comparison"]
     if comparison not in COMPARISONS:
         raise fail("comparison", f"unknown comparison {comparison!r}")
-    status = raw["status"]
+    proposal = raw.get("proposal")
+    if proposal is not None and (not isinstance(proposal, str) or not proposal):
+        raise fail("proposal", "must be the id of a proposal, e.g. 'spring-2026-cleanup'")
+    status = raw.get("status", "proposed" if proposal else "adopted")
     if status not in STATUSES:
         raise fail("status", f"unknown status {status!r}")
+    if status == "proposed" and proposal is None:
+        raise fail("proposal", 'a proposed record names its proposal (proposal = "<id>")')
+    if status == "adopted" and proposal is not None:
+        raise fail("status", "a record of a proposal is proposed until the proposal applies")
     if raw["source"] not in SOURCES:
         raise fail("source", f"unknown source {raw['source']!r}")
 
@@ -369,8 +486,13 @@ def _parse(file: str, raw: dict) -> Standard:
 
     effective = raw.get("effective")
     until = raw.get("until")
-    if effective is None and status == "adopted":
-        raise fail("effective", "missing date (only a proposed record may omit it)")
+    if effective is None and proposal is None:
+        raise fail("effective", "missing date (only a proposal's record goes without one)")
+    if effective is not None and proposal is not None:
+        raise fail(
+            "effective",
+            "a proposal's record takes effect when the proposal does (the caller gives the date)",
+        )
     for key, when in (("effective", effective), ("until", until)):
         if when is not None and (not isinstance(when, date) or hasattr(when, "hour")):
             raise fail(key, "must be a date (YYYY-MM-DD)")
@@ -425,6 +547,7 @@ def _parse(file: str, raw: dict) -> Standard:
         counts=counts,
         jurisdiction=jurisdiction,
         source_url=source_url,
+        proposal=proposal,
         file=file,
     )
 
@@ -442,8 +565,8 @@ def _check_overlaps(records: list[Standard]) -> None:
     for record in records:
         for zone in record.zones or ("*",):
             for case in record.cases:
-                spans.setdefault((record.rule, zone, case, record.status), []).append(record)
-    for (rule, zone, case, _status), group in spans.items():
+                spans.setdefault((record.rule, zone, case, record.proposal), []).append(record)
+    for (rule, zone, case, _proposal), group in spans.items():
         if len(group) < 2:
             continue
         group.sort(key=lambda r: r.effective or date.min)

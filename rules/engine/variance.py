@@ -32,11 +32,11 @@ def hint(
     if not (at_least(value, reach) if too_low else at_most(value, reach)):
         return None
     proposed_percent = proposed_limit = None
-    if not ctx.include_proposed:
-        proposed = ctx.view.get_proposed("minor_variance", ctx.zone)
-        if proposed is not None and proposed.value != record.value:
-            proposed_percent = proposed.value
-            proposed_limit = _reach(limit, proposed.value, too_low)
+    # A proposal not applied on this date (pending, or adopted with a later effective date).
+    proposed = ctx.view.get_proposed("minor_variance", ctx.zone)
+    if proposed is not None and proposed.value != record.value:
+        proposed_percent = proposed.value
+        proposed_limit = _reach(limit, proposed.value, too_low)
     return MinorVariance(
         percent=record.value,
         limit=reach,

@@ -5,8 +5,10 @@
 
 It creates a scratch database (``cotati_search_bench`` on the server DATABASE_URL names, or
 postgres://postgres@127.0.0.1:5432 when it names none), migrates it, loads the real content
-from fixtures/, adds generated sections with realistic wording (bulk_create, with the
-derived search_text and sort_key filled in as save() would), then times
+from fixtures/, adds generated sections with realistic wording, each with its text as an
+adopted version (bulk_create, with the index's search_text/search_version and the sort_key
+filled in as the services and save() would), times the day's index check
+(``reindex_sections`` with nothing to do), then times
 ``cotati_site.search.search()`` end to end, SQL and highlighting included, for a fixed set
 of queries. The database is dropped afterwards unless --keep is given.
 
@@ -22,9 +24,11 @@ import random
 import statistics
 import sys
 import time
+from datetime import date
 from urllib.parse import urlsplit, urlunsplit
 
 DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/postgres"
+GENERATED_EFFECTIVE = date(2026, 1, 1)
 QUERIES = [
     "fence height",
     "shed",
@@ -130,17 +134,19 @@ def generated_sections(count: int, taken: set[str], seed: int = 2026):
                 if number in taken:
                     continue
                 body = section_text(rng, words)
-                yield CodeSection(
-                    number=number,
-                    title=f"{rng.choice(words)} {rng.choice(TITLE_ENDINGS)}".capitalize(),
-                    code_title=code_title,
-                    code_title_name="Generated",
-                    chapter=chapter,
-                    chapter_title=subject,
-                    body=body,
-                    source_url="https://ecode360.com/CO4398",
-                    search_text=body_as_text(body),
-                    sort_key=section_sort_key(number),
+                yield (
+                    body,
+                    CodeSection(
+                        number=number,
+                        title=f"{rng.choice(words)} {rng.choice(TITLE_ENDINGS)}".capitalize(),
+                        code_title=code_title,
+                        code_title_name="Generated",
+                        chapter=chapter,
+                        chapter_title=subject,
+                        source_url="https://ecode360.com/CO4398",
+                        search_text=body_as_text(body),
+                        sort_key=section_sort_key(number),
+                    ),
                 )
                 made += 1
                 if made >= count:
@@ -196,8 +202,25 @@ def main(argv=None) -> int:
     from django.core.management import call_command
     from django.db import connection
 
-    from cotati_site.models import CodeSection
+    from cotati_site.codebook_services import reindex_sections
+    from cotati_site.models import CodeSection, SectionVersion
     from cotati_site.search import search
+
+    def store(batch):
+        CodeSection.objects.bulk_create([section for _body, section in batch])
+        versions = SectionVersion.objects.bulk_create(
+            SectionVersion(
+                section=section,
+                status="adopted",
+                source="Generated",
+                body=body,
+                effective_on=GENERATED_EFFECTIVE,
+            )
+            for body, section in batch
+        )
+        for (_body, section), version in zip(batch, versions, strict=True):
+            section.search_version = version
+        CodeSection.objects.bulk_update([s for _b, s in batch], ["search_version"], 5000)
 
     try:
         if not args.reuse:
@@ -206,18 +229,23 @@ def main(argv=None) -> int:
             call_command("load_content", verbosity=0)
             taken = set(CodeSection.objects.values_list("number", flat=True))
             batch = []
-            for section in generated_sections(args.sections, taken):
-                batch.append(section)
+            for item in generated_sections(args.sections, taken):
+                batch.append(item)
                 if len(batch) == 5000:
-                    CodeSection.objects.bulk_create(batch)
+                    store(batch)
                     batch = []
-            CodeSection.objects.bulk_create(batch)
+            store(batch)
             with connection.cursor() as cursor:
                 cursor.execute("VACUUM ANALYZE")
             print(
                 f"Loaded {CodeSection.objects.count():,} sections "
                 f"in {time.perf_counter() - started:.0f} s ({connection.vendor}, {args.database})."
             )
+
+        started = time.perf_counter()
+        stale = reindex_sections()
+        check_ms = (time.perf_counter() - started) * 1000
+        print(f"The day's index check: {check_ms:.0f} ms ({stale} sections re-indexed).")
 
         rows = []
         for query in QUERIES:

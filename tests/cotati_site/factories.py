@@ -10,7 +10,8 @@ def make_topic(slug="test-topic", **fields) -> Topic:
     return Topic.objects.create(slug=slug, **{**defaults, **fields})
 
 
-def make_section(number="99.99.010", **fields) -> CodeSection:
+def make_section(number="99.99.010", *, body=None, **fields) -> CodeSection:
+    """A section; with ``body``, also its text as an adopted version in force since 2026-01-01."""
     defaults = {
         "title": "Test section",
         "code_title": 99,
@@ -18,7 +19,10 @@ def make_section(number="99.99.010", **fields) -> CodeSection:
         # Summaries made by tests are "checked against code text", which needs official text.
         "text_source": "official",
     }
-    return CodeSection.objects.create(number=number, **{**defaults, **fields})
+    section = CodeSection.objects.create(number=number, **{**defaults, **fields})
+    if body is not None:
+        make_version(section, body=body)
+    return section
 
 
 def make_summary(topic, *sections, **fields) -> Summary:
@@ -39,7 +43,9 @@ def make_faq(topic, **fields) -> FAQ:
 
 
 def make_version(section, *, status="adopted", body=None, **fields):
-    """A version of ``section``; adopted ones take effect on 2026-01-01 unless told."""
+    """A version of ``section``, saved through the service (so search follows); adopted
+    ones take effect on 2026-01-01 unless told."""
+    from cotati_site.codebook_services import save_version
     from cotati_site.models import SectionVersion
 
     defaults = {
@@ -47,8 +53,8 @@ def make_version(section, *, status="adopted", body=None, **fields):
         "effective_on": date(2026, 1, 1) if status == "adopted" else None,
     }
     body = body if body is not None else [{"type": "paragraph", "text": "Text made by a test."}]
-    return SectionVersion.objects.create(
-        section=section, status=status, body=body, **{**defaults, **fields}
+    return save_version(
+        SectionVersion(section=section, status=status, body=body, **{**defaults, **fields})
     )
 
 

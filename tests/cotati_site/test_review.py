@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from cotati_site import review
+from cotati_site.codebook_services import record_check
 from cotati_site.models import Summary
 from tests.cotati_site.factories import make_section, make_summary, make_topic, make_version
 
@@ -20,7 +21,7 @@ def checked_summary(section, **fields):
     summary = make_summary(
         make_topic(slug=f"topic-{section.number.replace('.', '-')}"), section, **fields
     )
-    review.mark_checked(summary, TODAY)
+    record_check(summary, TODAY)
     return summary
 
 
@@ -59,7 +60,7 @@ def test_public_page_says_the_code_changed_until_an_editor_rechecks(client):
     html = client.get(summary.topic.get_absolute_url()).content.decode()
     assert "data-needs-review" in html
     assert f'datetime="{changed:%Y-%m-%d}"' in html
-    review.mark_checked(summary, TODAY)
+    record_check(summary, TODAY)
     assert "data-needs-review" not in client.get(summary.topic.get_absolute_url()).content.decode()
 
 

@@ -2,14 +2,12 @@
 code text" cites only official text, quoted text never claims a retrieval from the official code,
 and the standards data and the summaries agree on what is secondary."""
 
-import importlib
 import re
+from datetime import date
 
 import pytest
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from cotati_site.models import FAQ, CodeSection, SectionVersion, Summary, TextSource
 from cotati_site.sources import basis_problem
@@ -18,7 +16,6 @@ from tests.cotati_site.factories import (
     make_section,
     make_summary,
     make_topic,
-    make_version,
     summary_admin_form,
 )
 
@@ -142,14 +139,13 @@ def test_quoted_sections_claim_no_retrieval_from_the_official_code():
 
 
 def test_a_section_records_where_its_text_came_from_exactly_when_it_has_text():
-    for section in CodeSection.objects.all():
-        assert bool(section.text_source) == section.has_text, section.number
+    for section in CodeSection.objects.with_text_on(date.today()):
+        assert bool(section.text_source) == (section.in_force_id is not None), section.number
 
 
-def test_a_section_and_its_adopted_version_of_the_same_words_name_the_same_source():
-    for version in SectionVersion.objects.adopted().select_related("section"):
-        if version.body == version.section.body:
-            assert version.text_source == version.section.text_source, version.section_id
+def test_a_section_and_its_version_in_force_name_the_same_source():
+    for version in SectionVersion.objects.in_force(date.today()).select_related("section"):
+        assert version.text_source == version.section.text_source, version.section_id
 
 
 def test_a_quoted_section_page_does_not_call_its_text_official(client):
@@ -217,48 +213,85 @@ def test_load_content_update_restores_the_corrected_sources():
     assert Summary.objects.get(pk=29).basis == SECONDARY
 
 
-def test_the_data_migration_moves_working_notes_out_of_public_view():
-    migration = importlib.import_module(
-        "cotati_site.migrations.0054_staff_notes_text_sources_editors_site_info"
-    )
-    section = make_section(
-        "99.99.030",
-        body=[{"type": "paragraph", "text": "Quoted words."}],
-        text_source="",
-        text_source_note="Text as quoted on a peer website's page.",
-    )
-    quoted = make_version(
-        section,
-        source="Municipal Code as quoted on a peer website",
-        notes="The text as we took it; see rules/data/flood.toml.",
-        retrieved_on="2026-10-01",
-    )
-    proposed = make_version(
-        section, status="proposed", notes="Read: 'twenty-five ten' as struck then inserted."
-    )
+# Run on a scratch database at the schema of the time (CodeSection.body was dropped later,
+# in 0058), in a child process, like tests/ops/test_migrations.py.
+STAFF_NOTES_MIGRATION = """
+import django
+django.setup()
+import importlib
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
-    # The models as the migration sees them (never the live registry, which it would alter).
-    state_apps = (
-        MigrationExecutor(connection)
-        .loader.project_state(("cotati_site", "0054_staff_notes_text_sources_editors_site_info"))
-        .apps
-    )
-    migration.forward(state_apps, None)
+def migrate(target):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate([("cotati_site", target)])
+    executor.loader.build_graph()
+    return executor.loader.project_state([("cotati_site", target)]).apps
 
-    quoted.refresh_from_db()
-    proposed.refresh_from_db()
-    section.refresh_from_db()
-    assert (quoted.notes, quoted.staff_note) == (
-        "",
-        "The text as we took it; see rules/data/flood.toml.",
-    )
-    assert quoted.text_source == TextSource.SECONDARY_QUOTE and quoted.retrieved_on is None
-    assert proposed.text_source == TextSource.REDLINE and proposed.notes == ""
-    assert section.text_source == TextSource.SECONDARY_QUOTE
+migration = importlib.import_module(
+    "cotati_site.migrations.0054_staff_notes_text_sources_editors_site_info"
+)
+before = migrate("0053_sources_and_site_info")
+Section = before.get_model("cotati_site", "CodeSection")
+Version = before.get_model("cotati_site", "SectionVersion")
+section = Section.objects.create(
+    number="99.99.030", title="Test section", code_title=99, sort_key="x",
+    source_url="https://ecode360.com/CO4398",
+    body=[{"type": "paragraph", "text": "Quoted words."}],
+    text_source="", text_source_note="Text as quoted on a peer website's page.",
+)
+quoted = Version.objects.create(
+    section=section, status="adopted", source="Municipal Code as quoted on a peer website",
+    body=section.body, notes="The text as we took it; see rules/data/flood.toml.",
+    retrieved_on="2026-10-01", effective_on="2026-01-01",
+)
+proposed = Version.objects.create(
+    section=section, status="proposed", source="A test proposal (proposed)", body=section.body,
+    notes="Read: 'twenty-five ten' as struck then inserted.",
+)
+state_apps = migrate("0054_staff_notes_text_sources_editors_site_info")
+Version = state_apps.get_model("cotati_site", "SectionVersion")
+Section = state_apps.get_model("cotati_site", "CodeSection")
+quoted, proposed = Version.objects.get(pk=quoted.pk), Version.objects.get(pk=proposed.pk)
+section = Section.objects.get(pk="99.99.030")
+assert (quoted.notes, quoted.staff_note) == (
+    "",
+    "The text as we took it; see rules/data/flood.toml.",
+), (quoted.notes, quoted.staff_note)
+assert quoted.text_source == "secondary_quote" and quoted.retrieved_on is None
+assert proposed.text_source == "redline" and proposed.notes == ""
+assert section.text_source == "secondary_quote"
 
-    migration.backward(state_apps, None)
-    quoted.refresh_from_db()
-    assert (
-        quoted.notes == "The text as we took it; see rules/data/flood.toml."
-        and quoted.staff_note == ""
-    )
+migration.backward(state_apps, None)
+quoted = Version.objects.get(pk=quoted.pk)
+assert (
+    quoted.notes == "The text as we took it; see rules/data/flood.toml."
+    and quoted.staff_note == ""
+)
+print("staff notes ok")
+"""
+
+
+def test_the_data_migration_moves_working_notes_out_of_public_view(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from tests.ops.test_migrations import ROOT, scratch_database_url
+
+    url, drop = scratch_database_url(tmp_path)
+    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "cotati_site.settings_test"}
+    try:
+        result = subprocess.run(
+            [sys.executable, "-c", STAFF_NOTES_MIGRATION],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    finally:
+        drop()
+    assert result.returncode == 0, result.stderr[-4000:]
+    assert "staff notes ok" in result.stdout

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from rules.engine import Finding, Lot, MainBuilding, Plan, check_lot
+from rules.engine import Finding, Lot, MainBuilding, Plan, check_lot, load_standards
 
 # A date on which every adopted record is in force (the latest vouch date is
 # the peer page's 2026-10-01).
@@ -16,7 +16,8 @@ def check(
     *,
     building: MainBuilding | None = None,
     as_of: date = AS_OF,
-    include_proposed: bool = False,
+    preview: bool = False,
+    proposals=None,
     fence=None,
     accessory=None,
     home_business=None,
@@ -32,9 +33,9 @@ def check(
         flood=flood,
         adu=adu,
     )
-    return check_lot(
-        Lot(zone=zone, **lot_fields), plan, as_of=as_of, include_proposed=include_proposed
-    )
+    if preview:  # every proposal applied as of the check date
+        proposals = load_standards().preview(as_of)
+    return check_lot(Lot(zone=zone, **lot_fields), plan, as_of=as_of, proposals=proposals)
 
 
 def adu_findings(lot: Lot, proposal, *, as_of: date = AS_OF) -> list[Finding]:

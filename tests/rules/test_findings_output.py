@@ -262,7 +262,8 @@ def test_district_rows_cover_every_zone_with_cited_figures():
 
 
 def test_district_rows_with_proposed_amendments_show_the_toc_row():
-    rows = district_rows(None, date(2026, 11, 1), include_proposed=True)
+    on = date(2026, 11, 1)
+    rows = district_rows(None, on, proposals={"spring-2026-cleanup": on})
     toc = next(row for row in rows if row.zone.code == "TOC")
     assert toc.min_area_sqft == 2000 and toc.density_max.value == 35
 

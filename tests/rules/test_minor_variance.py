@@ -32,11 +32,11 @@ def test_setback_hint_at_the_adopted_25_percent(front, hinted):
 
 def test_with_proposed_amendments_the_10_percent_ceiling_is_used():
     near = one(
-        check("NL", include_proposed=True, building=MainBuilding(front_setback_ft=18)),
+        check("NL", preview=True, building=MainBuilding(front_setback_ft=18)),
         "setback.front",
     )
     far = one(
-        check("NL", include_proposed=True, building=MainBuilding(front_setback_ft=17.9)),
+        check("NL", preview=True, building=MainBuilding(front_setback_ft=17.9)),
         "setback.front",
     )
     assert near.minor_variance.percent == 10

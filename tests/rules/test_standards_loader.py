@@ -101,14 +101,75 @@ def test_successive_dates_for_the_same_rule_are_accepted(tmp_path):
     assert len(load_standards(tmp_path)) == 2
 
 
-def test_an_adopted_and_a_proposed_record_for_the_same_rule_do_not_overlap(tmp_path):
-    proposed = (
-        GOOD.replace('"x-front"', '"x-front-proposed"')
-        .replace('status = "adopted"', 'status = "proposed"')
+PROPOSAL = """
+[[proposal]]
+id = "x-cleanup"
+title = "An example cleanup"
+"""
+
+
+def _proposed(text: str, record_id: str, proposal: str = "x-cleanup") -> str:
+    return (
+        text.replace('"x-front"', f'"{record_id}"')
+        .replace('status = "adopted"', f'proposal = "{proposal}"')
         .replace("effective = 2026-01-13\n", "")
     )
-    _write(tmp_path, GOOD + proposed, "good.toml")
-    assert len(load_standards(tmp_path)) == 2
+
+
+def test_an_adopted_and_a_proposed_record_for_the_same_rule_do_not_overlap(tmp_path):
+    proposed = _proposed(GOOD, "x-front-proposed")
+    _write(tmp_path, PROPOSAL + GOOD + proposed, "good.toml")
+    standards = load_standards(tmp_path)
+    assert len(standards) == 2
+    assert standards.by_id("x-front-proposed").status == "proposed"
+    assert standards.by_id("x-front-proposed").proposal == "x-cleanup"
+
+
+def test_records_of_two_proposals_for_the_same_rule_do_not_overlap(tmp_path):
+    second = PROPOSAL.replace("x-cleanup", "y-cleanup").replace("An example", "Another")
+    text = PROPOSAL + second + GOOD + _proposed(GOOD, "x-a") + _proposed(GOOD, "y-a", "y-cleanup")
+    _write(tmp_path, text, "good.toml")
+    assert sorted(load_standards(tmp_path).proposals) == ["x-cleanup", "y-cleanup"]
+
+
+def test_two_records_of_one_proposal_for_the_same_rule_overlap(tmp_path):
+    text = PROPOSAL + _proposed(GOOD, "x-a") + _proposed(GOOD, "x-b")
+    error = _load_error(tmp_path, text)
+    assert (error.record_id, error.key) == ("x-b", "effective")
+    assert "overlap" in str(error)
+
+
+def test_a_record_of_an_undeclared_proposal_is_rejected(tmp_path):
+    error = _load_error(tmp_path, _proposed(GOOD, "x-a", "no-such-cleanup"))
+    assert (error.record_id, error.key) == ("x-a", "proposal")
+    assert "no-such-cleanup" in str(error)
+
+
+def test_a_proposed_record_without_its_proposal_is_rejected(tmp_path):
+    text = GOOD.replace('status = "adopted"', 'status = "proposed"').replace(
+        "effective = 2026-01-13\n", ""
+    )
+    error = _load_error(tmp_path, text)
+    assert (error.record_id, error.key) == ("x-front", "proposal")
+
+
+def test_a_proposal_record_with_its_own_effective_date_is_rejected(tmp_path):
+    text = PROPOSAL + GOOD.replace('status = "adopted"', 'proposal = "x-cleanup"')
+    error = _load_error(tmp_path, text)
+    assert (error.record_id, error.key) == ("x-front", "effective")
+
+
+def test_a_proposal_declared_in_two_files_is_rejected(tmp_path):
+    _write(tmp_path, PROPOSAL, "a.toml")
+    _write(tmp_path, PROPOSAL, "b.toml")
+    with pytest.raises(StandardsError) as caught:
+        load_standards(tmp_path)
+    assert (caught.value.file, caught.value.key) == ("b.toml", "proposal")
+
+
+def test_a_proposal_without_a_title_is_rejected(tmp_path):
+    error = _load_error(tmp_path, PROPOSAL.replace('title = "An example cleanup"\n', ""))
+    assert (error.record_id, error.key) == ("x-cleanup", "title")
 
 
 def test_an_adopted_record_without_an_effective_date_is_rejected(tmp_path):
@@ -216,7 +277,7 @@ def test_as_of_is_required_and_must_be_a_date():
 
 def test_the_toc_table_2_4_row_is_used_only_with_proposed_amendments():
     adopted = one(check("TOC", area_sqft=1999), "lot.area")
-    proposed = one(check("TOC", area_sqft=1999, include_proposed=True), "lot.area")
+    proposed = one(check("TOC", area_sqft=1999, preview=True), "lot.area")
     assert adopted.status is Status.NOT_CHECKED and adopted.note == "no_standard_for_zone"
     assert proposed.status is Status.FAIL and proposed.limit == 2000
     assert proposed.standard_id == "redline-2026-t2-4-toc-area"
@@ -237,7 +298,7 @@ def test_the_toc_table_2_4_row_is_used_only_with_proposed_amendments():
 )
 def test_the_proposed_toc_row(rule, field, value, limit):
     fields = {"area_sqft": 43560, "width_ft": 100, field: value}
-    finding = one(check("TOC", include_proposed=True, **fields), rule)
+    finding = one(check("TOC", preview=True, **fields), rule)
     assert finding.status is Status.PASS and finding.limit == limit
 
 

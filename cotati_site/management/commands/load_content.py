@@ -13,14 +13,17 @@ from django.core.management.base import BaseCommand
 from django.core.management.color import no_style
 from django.db import connection, transaction
 
-from cotati_site import review, search
+from cotati_site import search
 from cotati_site.cache import content_changed
-from cotati_site.models import Summary
+from cotati_site.codebook_services import record_check, reindex_sections
+from cotati_site.models import CodeSection, SectionVersion, Summary
 
-# Order matters: versions belong to sections; summaries cite sections and belong to topics.
+# Order matters: versions belong to sections and proposals; summaries cite sections and
+# belong to topics.
 FIXTURES = (
     "sections.json",
     "adu_sections.json",
+    "proposals.json",
     "versions.json",
     "topics.json",
     "summaries.json",
@@ -53,6 +56,7 @@ class Command(BaseCommand):
         created = updated = kept = 0
         models = set()
         loaded_summaries = []
+        loaded_sections = set()  # sections whose record or a version was written
         with transaction.atomic():
             for name in FIXTURES:
                 with open(directory / name, encoding="utf-8") as handle:
@@ -73,15 +77,19 @@ class Command(BaseCommand):
                             created += 1
                         if isinstance(obj, Summary):
                             loaded_summaries.append(obj)
+                        elif isinstance(obj, CodeSection):
+                            loaded_sections.add(obj.pk)
+                        elif isinstance(obj, SectionVersion):
+                            loaded_sections.add(obj.section_id)
             self._reset_sequences(models)
+            # The search index holds the text of each section's version in force.
+            reindex_sections(loaded_sections)
+            reindex_sections()
             # The shipped summaries were checked against the shipped code text: record the
             # version of each cited section in force on the day each was checked. Summaries
             # kept from before are left alone, so a re-run never clears "needs review".
             for summary in loaded_summaries:
-                summary.checked_versions = review.versions_to_record(summary, summary.checked_on)
-                Summary.objects.filter(pk=summary.pk).update(
-                    checked_versions=summary.checked_versions
-                )
+                record_check(summary, summary.checked_on)
             search.refresh_words()  # "Did you mean …" knows the words of the content loaded
             # Cached pages are stale once this commits. Always, not only when records changed:
             # every release runs this command, and a release may change templates or standards.
