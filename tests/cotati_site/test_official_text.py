@@ -14,11 +14,19 @@ from cotati_site.models import CodeSection, SectionVersion, Summary, TextSource,
 from cotati_site.official_text import parse_official_text, split_sections
 
 PASTES = Path(__file__).parent / "pastes"
-SHIPPED = json.loads((Path(__file__).parents[2] / "fixtures" / "sections.json").read_text())
+FIXTURES = Path(__file__).parents[2] / "fixtures"
+SHIPPED = json.loads((FIXTURES / "sections.json").read_text())
+# A section's text lives on its versions: the shipped adopted, official one.
+SHIPPED_TEXT = {
+    item["fields"]["section"]: item["fields"]["body"]
+    for item in json.loads((FIXTURES / "versions.json").read_text())
+    if item["fields"]["status"] == "adopted" and item["fields"].get("text_source") == "official"
+}
 
 
 def shipped(number):
-    return next(item["fields"] for item in SHIPPED if item["pk"] == number)
+    fields = next(item["fields"] for item in SHIPPED if item["pk"] == number)
+    return {**fields, "body": SHIPPED_TEXT[number]}
 
 
 def paste(name):
@@ -173,7 +181,8 @@ def test_staff_fix_the_parsed_result_and_save_it_as_adopted_text(client):
     assert version.text_source == TextSource.OFFICIAL
     assert version.retrieved_on == date(2026, 5, 11)
     section = CodeSection.objects.get(pk="17.30.030")
-    assert section.body == fixed and section.text_source == TextSource.OFFICIAL
+    assert section.version_in_force(version.effective_on).body == fixed
+    assert section.text_source == TextSource.OFFICIAL
     assert section.history == "(Ord. 766 § 2 Exh. A (part), 2004; Ord. 935, 6/24/2025)"
     assert section.text_source_note == ""
     # Every summary citing the section needs review now.

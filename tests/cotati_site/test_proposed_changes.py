@@ -72,6 +72,7 @@ def test_districts_sharing_the_figure_in_force_share_one_sentence():
         comparison="min",
         rule="setback.rear",
         status="proposed",
+        proposal="spring-2026-cleanup",
     )
     changes = standard_changes(AS_OF, [p], Standards([a, b, p]).view(AS_OF))
     assert [(c.old.id, c.zones, c.direction) for c in changes] == [

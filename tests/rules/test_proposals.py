@@ -69,7 +69,7 @@ def test_an_unknown_proposal_is_refused():
 def test_an_adopted_record_taking_effect_after_the_proposal_supersedes_it(tmp_path):
     text = (DATA_DIR / "variance.toml").read_text(encoding="utf-8")
     text = text.replace(
-        "effective = 2026-06-20\n", "effective = 2026-06-20\nuntil = 2028-01-01\n", 1
+        "effective = 2026-03-20\n", "effective = 2026-03-20\nuntil = 2028-01-01\n", 1
     )
     later = """
 [[standard]]
