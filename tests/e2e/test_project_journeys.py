@@ -135,7 +135,9 @@ def test_salon_owner_learns_the_licences_and_what_the_site_cannot_decide(site, b
 def _contractor(page, js: bool) -> None:
     _tick(page, "main_building", js=js)
     page.select_option("#id_zone", "NM")
+    page.select_option("#id_building_type", "single_family_new")
     for field, value in (
+        ("storeys", "2"),
         ("lot_area_sqft", "5000"),
         ("lot_width_ft", "50"),
         ("lot_depth_ft", "100"),

@@ -52,8 +52,8 @@ def back_fence(inches, kind=None):
         ),
         (
             Fence(height_in=73, location="front_or_street_side_setback"),
-            NOT_ALLOWED,
-            (),
+            ALLOWED_WITH_APPROVAL,
+            ("planning_division_review",),
         ),
         (Fence(height_in=None, location="front_or_street_side_setback"), CANNOT_TELL, ()),
     ],
@@ -66,7 +66,7 @@ def back_fence(inches, kind=None):
         "8 ft 1 in. needs a minor use permit",
         "front fence exactly 42 in. is allowed",
         "front fence 43 in. needs design review",
-        "front fence 73 in. is not allowed",
+        "front fence 73 in. is for the Planning Division to decide (note 2's two readings)",
         "front fence without a height cannot be told",
     ],
 )
@@ -77,20 +77,39 @@ def test_fence_answers_at_the_limits(fence, outcome, approvals):
     assert result.rules == ("fence.height",)
 
 
-def test_a_fence_over_the_design_review_ceiling_is_told_the_height_that_would_pass():
-    result = answer(
-        check("NL", fence=Fence(height_in=80, location="front_or_street_side_setback")), "fence"
+@pytest.mark.parametrize(
+    ("value", "limit", "limit_max", "target", "direction"),
+    [
+        (80, 42, 72, 72, "down"),  # over a ceiling an approval reaches: down to the ceiling
+        (80, 42, None, 42, "down"),
+        (11, 0, 10, 10, "down"),  # past the far end of a 0-10 ft range
+        (13.5, 15, None, 15, "up"),
+    ],
+    ids=[
+        "80 in. over a 42 in. limit with a 72 in. ceiling comes down to 72 in.",
+        "80 in. over a plain 42 in. limit comes down to 42 in.",
+        "11 ft past a 0-10 ft range comes back to 10 ft",
+        "a 13.5 ft setback under 15 ft moves 1.5 ft back",
+    ],
+)
+def test_what_would_pass_comes_from_the_findings_own_figures(
+    value, limit, limit_max, target, direction
+):
+    failed = Finding(
+        rule="r", status=Status.FAIL, topic="t", value=value, limit=limit, limit_max=limit_max
     )
-    (fix,) = result.fixes
-    assert (fix.rule, fix.direction, fix.target, fix.delta) == ("fence.height", "down", 72, 8)
+    fix = fix_for(failed)
+    assert (fix.target, fix.direction) == (target, direction)
+    assert fix.delta == pytest.approx(abs(value - target))
 
 
 def test_cannot_tell_names_at_most_two_answers_that_would_settle_it():
-    result = answer(check("NL", fence=Fence(height_in=85, location="outside_setbacks")), "fence")
-    assert result.outcome == ALLOWED_WITH_APPROVAL  # 8 ft row: 85 in. needs a permit only
-    unsure = answer(check("NL", fence=Fence(location="no_setback_zone_within_20ft")), "fence")
-    assert unsure.outcome == CANNOT_TELL
-    assert unsure.missing == ("fence_height_in", "fence_type")
+    unsure = answer(check("NL", fence=Fence(height_in=85, location="outside_setbacks")), "fence")
+    assert (unsure.outcome, unsure.missing) == (CANNOT_TELL, ("fence_type",))
+    home = answer(check("NL"), "main_building")
+    assert home.outcome == CANNOT_TELL
+    assert home.missing == ("lot_area_sqft", "lot_width_ft")  # of ten rules' missing answers
+    assert len(home.rules) > 2
 
 
 def test_a_project_with_nothing_entered_asks_its_first_questions():
@@ -343,10 +362,13 @@ def test_every_outcome_is_reachable_and_serialises(outcome):
     plans = {
         ALLOWED: back_fence(84),
         ALLOWED_WITH_APPROVAL: back_fence(90, "open"),
-        NOT_ALLOWED: Fence(height_in=80, location="front_or_street_side_setback"),
+        NOT_ALLOWED: None,
         CANNOT_TELL: Fence(location="outside_setbacks"),
     }
-    result = answer(check("NL", fence=plans[outcome]), "fence")
+    if outcome == NOT_ALLOWED:
+        result = answer(check("NL", home_business=salon(clients_at_once=2)), "home_business")
+    else:
+        result = answer(check("NL", fence=plans[outcome]), "fence")
     assert result.outcome == outcome
     data = result.to_dict()
     assert set(data) >= {"project", "outcome", "approvals", "rules", "missing"}
