@@ -33,7 +33,7 @@ from rules.engine.registry import Project, registry
 PROJECTS = (
     Project(key="fence", parts=("fence",)),
     Project(key="accessory_structure", parts=("accessory",)),
-    Project(key="adu", parts=()),
+    Project(key="adu", parts=("adu",)),
     Project(key="home_business", parts=("home_business",)),
     Project(key="main_building", parts=("building",)),
 )

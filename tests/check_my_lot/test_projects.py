@@ -192,3 +192,20 @@ def test_a_repeated_project_list_is_one_cached_page_whatever_its_order(client):
     ).json()
     assert one == two
     assert [a["project"] for a in one["answers"]] == ["fence", "home_business"]
+
+
+def test_an_adu_is_answered_from_the_adu_family_with_its_questions_shown(client):
+    params = {
+        "zone": "NL",
+        "project": "adu",
+        "adu_type": "detached",
+        "adu_floor_area_sqft": "800",
+        "existing_dwelling": "single_family",
+    }
+    (adu,) = client.get(JSON_URL, params).json()["answers"]
+    assert adu["covered"] is True and adu["project"] == "adu"
+    assert all(
+        rule.split(".")[0] in ("adu", "jadu", "sb9", "flood", "hillside") for rule in adu["rules"]
+    )
+    html = client.get(URL, params).content.decode()
+    assert '<fieldset id="section-adu"' in html and "(coming" not in html
