@@ -10,8 +10,10 @@ from datetime import date
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.html import format_html_join
 
 from rules.engine import Lot, Plan
+from rules.engine.projects import PROJECT_KEYS
 from rules.engine.registry import Input, registry
 from rules.numbers import NumberField, WholeNumberField
 
@@ -179,7 +181,28 @@ EngineInputs = type(
 )
 
 
+# A project the site does not check yet: the form offers it, the answer says who to ask.
+SOMETHING_ELSE = "other"
+# The engine takes a fence's height in inches; people give it in feet and inches.
+FENCE_HEIGHT = "fence_height_in"
+FENCE_FEET, FENCE_INCHES = "fence_height_ft", "fence_height_extra_in"
+
+
 class CheckForm(EngineInputs):
+    project = forms.MultipleChoiceField(
+        label="What are you planning?",
+        required=False,
+        choices=[(key, key) for key in (*PROJECT_KEYS, SOMETHING_ELSE)],
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"invalid_choice": "Choose from the projects listed."},
+    )
+    fence_height_ft = number("Height: feet", unit="feet", maximum=100)
+    fence_height_extra_in = number(
+        "and inches",
+        unit="inches",
+        maximum=11.99,
+        help_text="0 to 11; 6 ft 6 in. is 6 and 6.",
+    )
     as_of = forms.DateField(
         required=False,
         label="Check as of",
@@ -193,6 +216,60 @@ class CheckForm(EngineInputs):
     )
 
     FIELDSETS = tuple(registry().fieldsets())
+    # Fields the form shows in place of an engine field (the engine field stays accepted).
+    SHOWN_AS = {FENCE_HEIGHT: (FENCE_FEET, FENCE_INCHES)}
+
+    def clean(self):
+        data = super().clean()
+        feet, inches = data.get(FENCE_FEET), data.get(FENCE_INCHES)
+        if feet is not None or inches is not None:
+            total = (feet or 0) * 12 + (inches or 0)
+            given = data.get(FENCE_HEIGHT)
+            if given is not None and abs(given - total) > 1e-9:
+                self.add_error(
+                    FENCE_FEET,
+                    "Give the height once: in feet and inches, or as fence_height_in.",
+                )
+            else:
+                data[FENCE_HEIGHT] = total
+        return data
+
+    def projects(self) -> tuple[str, ...]:
+        """The projects chosen (cleaned when the form is valid; otherwise what was ticked)."""
+        if self.is_bound and hasattr(self, "cleaned_data") and "project" in self.cleaned_data:
+            chosen = self.cleaned_data["project"]
+        elif self.is_bound:
+            chosen = self.data.getlist("project") if hasattr(self.data, "getlist") else []
+        else:
+            chosen = self.initial.get("project") or []
+            chosen = [chosen] if isinstance(chosen, str) else chosen
+        allowed = (*PROJECT_KEYS, SOMETHING_ELSE)
+        return tuple(key for key in allowed if key in chosen)
+
+    def answers_given(self) -> list[tuple[str, str]]:
+        """(label, what was typed) for every answer given, in form order (the print summary)."""
+        data = self.data if self.is_bound else {}
+        given = []
+        for name, field in self.fields.items():
+            value = data.get(name, "") if name != "project" else ", ".join(self.projects())
+            if value not in ("", None):
+                given.append((str(field.label), str(value)))
+        return given
+
+    def error_slots(self):
+        """Every field's error slot, with its messages, as out-of-band swaps: an update
+        refreshes them all (forty-odd spans: joined here rather than looped in the template,
+        which cost more than the check itself)."""
+        errors = self.errors if self.is_bound else {}
+        return format_html_join(
+            "\n",
+            '<span class="field-error" id="error-{}" hx-swap-oob="true">{}</span>',
+            ((name, " ".join(errors.get(name, ()))) for name in self.fields),
+        )
+
+    def checked_projects(self) -> tuple[str, ...]:
+        """The chosen projects this site checks (not "something else")."""
+        return tuple(key for key in self.projects() if key in PROJECT_KEYS)
 
     def clean_as_of(self):
         value = self.cleaned_data.get("as_of")
@@ -201,24 +278,67 @@ class CheckForm(EngineInputs):
         return value
 
     def fieldsets(self):
-        """The form's sections, with their bound fields, for the template."""
+        """The form's sections, with their bound fields, for the template.
+
+        With projects chosen: the lot, then each chosen project's parts in the order the
+        projects are declared, then the flood zone when a chosen project is one it bears on;
+        without: every section (the form as it was before the project question)."""
+        chosen = self.checked_projects()
+        sets = self.FIELDSETS
+        if chosen:
+            reg = registry()
+            wanted = ["lot"]
+            for key in chosen:
+                wanted += [p for p in reg.projects[key].parts if p not in wanted]
+            site = any(
+                key in family.projects
+                for key in chosen
+                for family in reg.families
+                if family.site_condition
+            )
+            if site:
+                wanted.append("flood")
+            by_key = {key: (key, legend, names) for key, legend, names in sets}
+            sets = [by_key[key] for key in wanted if key in by_key]
         return [
             {
                 "id": key,
                 "legend": legend,
-                "fields": [self[name] for name in names],
-                "open": self._section_used(names),
+                "fields": [
+                    self[shown] for name in names for shown in self.SHOWN_AS.get(name, (name,))
+                ],
+                "open": bool(chosen) or self._section_used(names),
             }
-            for key, legend, names in self.FIELDSETS
+            for key, legend, names in sets
         ]
 
     def _section_used(self, names) -> bool:
         data = self.data if self.is_bound else {}
+        shown = [n for name in names for n in (name, *self.SHOWN_AS.get(name, ()))]
         return any(
             str(data.get(name, "")).strip() not in ("", "false", "off")
-            for name in names
+            for name in shown
             if name != "zone"
         )
+
+    def _clean_fields(self):
+        # Django's version makes a BoundField per field for every request; this form's fields
+        # are plain (no disabled fields, no files, no initial-dependent values), so each is
+        # cleaned from its raw value directly, and an absent optional field gets its empty
+        # value without parsing: the same results at a fraction of the cost.
+        data = self.data
+        for name, field in self.fields.items():
+            empty = _EMPTY.get(name, _NO_SHORTCUT)
+            if empty is not _NO_SHORTCUT and name not in data:
+                self.cleaned_data[name] = empty() if callable(empty) else empty
+                continue
+            try:
+                value = field.clean(field.widget.value_from_datadict(data, self.files, name))
+                self.cleaned_data[name] = value
+                if hasattr(self, f"clean_{name}"):
+                    self.cleaned_data[name] = getattr(self, f"clean_{name}")()
+            except ValidationError as error:
+                self.add_error(name, error)
 
     def to_engine(self) -> tuple[Lot, Plan]:
         """Engine inputs from cleaned data; a part of the plan is absent when nothing about it was entered."""
@@ -236,3 +356,20 @@ def _describe_fields(form_class) -> None:
 
 
 _describe_fields(CheckForm)
+
+_NO_SHORTCUT = object()
+
+
+def _empty_values(form_class) -> dict:
+    """What each optional field cleans an absent answer to (list-valued ones made fresh)."""
+    empties = {}
+    for name, field in form_class.base_fields.items():
+        if field.required or hasattr(form_class, f"clean_{name}"):
+            continue
+        raw = field.widget.value_from_datadict({}, {}, name)
+        value = field.clean(raw)
+        empties[name] = list if isinstance(value, list) else value
+    return empties
+
+
+_EMPTY = _empty_values(CheckForm)

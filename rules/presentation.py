@@ -15,6 +15,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from rules.engine import Finding, Proposals, Status, district_rows, load_standards
+from rules.engine.projects import Answer, answers_for
 from rules.engine.registry import registry
 
 # Worst first: what needs action leads.
@@ -68,6 +69,16 @@ class FindingGroup:
 
 
 @dataclass(frozen=True)
+class ProjectResult:
+    """One chosen project: its answer, and the findings that decided it (worst first)."""
+
+    answer: Answer
+    findings: list[Finding]
+    # (approval, the findings that call for it), in the order the approvals are obtained.
+    steps: list[tuple[str, list[Finding]]]
+
+
+@dataclass(frozen=True)
 class Result:
     as_of: date
     findings: list[Finding]
@@ -76,6 +87,18 @@ class Result:
     include_proposed: bool = False  # proposed amendments were applied (not law)
     # The proposals the engine was given: id -> the date they apply from (None: pending).
     proposals: dict = field(default_factory=dict)
+    projects: tuple[str, ...] = ()  # the projects chosen ("other" included)
+    answers: list[ProjectResult] = ()
+    site: list[Finding] = ()  # site conditions entered that bear on no chosen project
+    other: list[Finding] = ()  # the lot's other rules, shown collapsed
+
+    @property
+    def relevant(self) -> list[Finding]:
+        """The findings the JSON lists: all without projects; with them, those that bear."""
+        if not self.answers:
+            return self.findings
+        rules = registry().rules_for(a.answer.project for a in self.answers)
+        return [f for f in self.findings if f.rule in rules]
 
 
 def build_result(
@@ -84,8 +107,13 @@ def build_result(
     *,
     include_proposed: bool = False,
     proposals: dict | None = None,
+    projects: tuple[str, ...] = (),
 ) -> Result:
-    """Group findings by topic, worst group first and worst finding first within it."""
+    """Group findings by topic, worst group first and worst finding first within it; with
+    projects, the answer for each and the findings that bear on it."""
+    checked = tuple(p for p in projects if p in registry().projects)
+    if checked:
+        return _project_result(findings, as_of, include_proposed, projects, checked, proposals)
     by_topic: dict[str, list[Finding]] = {}
     for finding in findings:
         by_topic.setdefault(finding.topic, []).append(finding)
@@ -104,6 +132,38 @@ def build_result(
         counts=dict(counts),
         include_proposed=include_proposed,
         proposals=dict(proposals or {}),
+    )
+
+
+def _project_result(findings, as_of, include_proposed, projects, checked, proposals) -> Result:
+    reg = registry()
+    severity = SEVERITY
+    answers = []
+    shown: set[str] = set()
+    for answer in answers_for(findings, checked):
+        rules = frozenset(reg.project_rules[answer.project])
+        own = sorted((f for f in findings if f.rule in rules), key=lambda f: severity[f.status])
+        shown.update(rules)
+        by_approval: dict[str, list[Finding]] = {}
+        for finding in own:
+            if finding.approval and finding.status is Status.NEEDS_APPROVAL:
+                by_approval.setdefault(finding.approval, []).append(finding)
+        steps = [(code, by_approval.get(code, [])) for code in answer.approvals]
+        answers.append(ProjectResult(answer, own, steps))
+    site = [f for f in findings if f.rule in reg.site_rules and f.rule not in shown]
+    other = [f for f in findings if f.rule not in shown and f.rule not in reg.site_rules]
+    relevant = [f for f in findings if f.rule in shown or f.rule in reg.site_rules]
+    return Result(
+        as_of=as_of,
+        findings=findings,
+        groups=[],
+        counts=dict(Counter(f.status.value for f in relevant)),
+        include_proposed=include_proposed,
+        proposals=dict(proposals or {}),
+        projects=projects,
+        answers=answers,
+        site=site,
+        other=other,
     )
 
 

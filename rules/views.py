@@ -6,11 +6,15 @@ from django.views.decorators.http import require_safe
 
 from cotati_site import content
 from cotati_site.anchors import citation_anchor
-from cotati_site.cache import cache_for_anonymous, renders_partial
+from cotati_site.cache import MULTIPLE, cache_for_anonymous, renders_partial
 from cotati_site.content import engine_proposals
 from rules.engine import check_lot, load_standards
+from rules.engine.registry import registry
 from rules.forms import CheckForm
 from rules.presentation import build_result, default_as_of, lot_diagram
+
+# Projects the form offers whose rules are not built yet.
+COMING = frozenset(key for key in registry().projects if not registry().covered(key))
 
 
 def run_check(form: CheckForm):
@@ -20,18 +24,26 @@ def run_check(form: CheckForm):
     # Adopted proposals apply from their effective date; a preview applies every proposal.
     proposals = engine_proposals(as_of, preview=include_proposed)
     findings = check_lot(lot, plan, as_of=as_of, standards=load_standards(), proposals=proposals)
-    result = build_result(findings, as_of, include_proposed=include_proposed, proposals=proposals)
+    result = build_result(
+        findings,
+        as_of,
+        include_proposed=include_proposed,
+        proposals=proposals,
+        projects=form.projects(),
+    )
     return result, lot, plan
 
 
 # The query parameters the checker reads: its form's fields (as typed: the page shows them
 # back) and the section to open. Nothing else reaches it (cotati_site/cache.py).
+# ``project`` is repeatable: every value counts. ``part=questions`` asks for the questions alone.
 FORM_FIELDS = tuple(CheckForm.base_fields)
+READS = {name: (MULTIPLE if name == "project" else None) for name in FORM_FIELDS}
 
 
 # Results depend only on the query string and the date, so anonymous answers are cached
 # (in each process only: computing one costs less than asking Redis for it).
-@cache_for_anonymous(reads=(*FORM_FIELDS, "show"), shared=False)
+@cache_for_anonymous(reads={**READS, "show": None, "part": None}, shared=False)
 @require_safe
 def check_my_lot(request):
     # The form's own submissions always carry `zone`; a link without it (e.g. from a
@@ -39,7 +51,11 @@ def check_my_lot(request):
     if "zone" in request.GET:
         form = CheckForm(request.GET)
     else:
-        form = CheckForm(initial=request.GET.dict())
+        initial = request.GET.dict()
+        initial["project"] = request.GET.getlist("project") or _project_shown(
+            request.GET.get("show", "")
+        )
+        form = CheckForm(initial=initial)
     result = lot = plan = None
     if form.is_bound and form.is_valid():
         result, lot, plan = run_check(form)
@@ -57,13 +73,25 @@ def check_my_lot(request):
         )
         if result
         else {},
+        "coming": COMING,
     }
+    if context["partial"] and request.GET.get("part") == "questions":
+        # The project boxes changed: the questions those projects need, swapped in place.
+        return render(request, "rules/partials/_questions.html", context)
     if context["partial"]:
         return render(request, "rules/partials/_results.html", context)
     return render(request, "rules/check.html", context)
 
 
-@cache_for_anonymous(reads=FORM_FIELDS, shared=False)
+def _project_shown(section: str) -> list[str]:
+    """A topic page's link opens a form section (?show=fence): tick the project asking it."""
+    for key, project in registry().projects.items():
+        if section in project.parts:
+            return [key]
+    return []
+
+
+@cache_for_anonymous(reads=READS, shared=False)
 @require_safe
 def check_my_lot_json(request):
     form = CheckForm(request.GET)
@@ -71,7 +99,7 @@ def check_my_lot_json(request):
         errors = {
             field: [str(message) for message in messages] for field, messages in form.errors.items()
         }
-        return JsonResponse({"errors": errors, "findings": []}, status=400)
+        return JsonResponse({"errors": errors, "answers": [], "findings": []}, status=400)
     result, lot, _plan = run_check(form)
     return JsonResponse(
         {
@@ -81,8 +109,10 @@ def check_my_lot_json(request):
                 pid: when.isoformat() if when else None for pid, when in result.proposals.items()
             },
             "zone": lot.zone,
+            "projects": list(result.projects),
             "counts": result.counts,
-            "findings": [finding.to_dict() for finding in result.findings],
+            "answers": [item.answer.to_dict() for item in result.answers],
+            "findings": [finding.to_dict() for finding in result.relevant],
             "errors": {},
         }
     )

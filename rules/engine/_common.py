@@ -26,6 +26,8 @@ _INFO_NOTES = frozenset(
         "residential_follows_nu_standards",
         "residential_and_mixed_use_follow_nu_standards",
         "outside_special_flood_hazard_area",
+        "family_child_care_residential_use",
+        "cottage_food_residential_use",
     }
 )
 

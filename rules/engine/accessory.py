@@ -1,4 +1,5 @@
-"""§ 17.42.160 Residential accessory uses and structures: height.
+"""§ 17.42.160 Residential accessory uses and structures: height and setbacks; and whether
+the structure needs a building permit (California Residential Code § R105.2, item 1).
 
 Accessory structures other than detached garages: 12 ft, more with a minor use
 permit. Detached garages are excepted; we show the zone's main-structure
@@ -15,9 +16,65 @@ from rules.engine.registry import Family
 
 TOPIC = "accessory"
 RULE = "accessory.height"
+SETBACKS = "accessory.setbacks"
+PERMIT = "accessory.building_permit"
 
 
 def check(ctx: Context, out: list[Finding]) -> None:
+    _height(ctx, out)
+    record = ctx.view.get(SETBACKS, ctx.zone)
+    out.append(numberless(SETBACKS, TOPIC, record) if record else no_record(SETBACKS, TOPIC))
+    _permit(ctx, out)
+
+
+def _permit(ctx: Context, out: list[Finding]) -> None:
+    accessory = ctx.plan.accessory
+    record = ctx.view.get(PERMIT, ctx.zone)
+    if record is None:
+        out.append(no_record(PERMIT, TOPIC))
+        return
+    area, stories = num(accessory.footprint_sqft), num(accessory.stories)
+    limit = record.value
+    if accessory.type != "shed":
+        # The exemption names sheds, playhouses and similar uses: not decided for the rest.
+        fields = ("accessory_type",) if accessory.type is None else ()
+        note = "input_missing" if accessory.type is None else "exemption_names_sheds"
+        out.append(
+            missing(PERMIT, TOPIC, record, fields, value=area, limit=limit, unit="sqft", note=note)
+        )
+    elif area is not None and not at_most(area, limit):
+        out.append(
+            from_record(
+                PERMIT, TOPIC, Status.NEEDS_APPROVAL, record, value=area, limit=limit, unit="sqft"
+            )
+        )
+    elif stories is not None and stories > 1:
+        out.append(
+            from_record(
+                PERMIT,
+                TOPIC,
+                Status.NEEDS_APPROVAL,
+                record,
+                value=area,
+                limit=limit,
+                unit="sqft",
+                note="building_permit_over_one_story",
+            )
+        )
+    elif area is None or stories is None:
+        fields = tuple(
+            name
+            for name, given in (("accessory_footprint_sqft", area), ("accessory_stories", stories))
+            if given is None
+        )
+        out.append(missing(PERMIT, TOPIC, record, fields, value=area, limit=limit, unit="sqft"))
+    else:
+        out.append(
+            from_record(PERMIT, TOPIC, Status.PASS, record, value=area, limit=limit, unit="sqft")
+        )
+
+
+def _height(ctx: Context, out: list[Finding]) -> None:
     accessory = ctx.plan.accessory
     view, zone = ctx.view, ctx.zone
     kind = accessory.type
@@ -94,11 +151,26 @@ FAMILY = Family(
     name="accessory",
     order=700,
     topic=TOPIC,
-    rules=(RULE,),
+    rules=(RULE, SETBACKS, PERMIT),
     check=check,
-    inputs=("accessory_type", "accessory_height_ft"),
-    notes=("detached_garage_excepted", "agricultural_accessory_17_42_020"),
+    inputs=(
+        "accessory_type",
+        "accessory_footprint_sqft",
+        "accessory_height_ft",
+        "accessory_stories",
+        "accessory_side_line_ft",
+        "accessory_rear_line_ft",
+        "accessory_house_distance_ft",
+    ),
+    notes=(
+        "detached_garage_excepted",
+        "agricultural_accessory_17_42_020",
+        "building_permit_exempt_shed",
+        "building_permit_over_one_story",
+        "exemption_names_sheds",
+    ),
     relievable=(RULE,),
     applies=lambda ctx: ctx.plan.accessory is not None,
     feature="accessory",
+    projects=("accessory_structure",),
 )

@@ -619,4 +619,5 @@ FAMILY = Family(
     applies=lambda ctx: ctx.plan.adu is not None,
     feature="adu",
     after=apply_state_overrides,
+    projects=("adu",),
 )

@@ -116,4 +116,5 @@ FAMILY = Family(
     check=check,
     inputs=(*_FIELDS, "building_type", "dwelling_units", "ground_floor_residential"),
     notes=(*_COUNTS_NOTE.values(), "sliding_scale_between_readings"),
+    projects=("main_building",),
 )

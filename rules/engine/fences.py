@@ -304,4 +304,5 @@ FAMILY = Family(
     ),
     applies=lambda ctx: ctx.plan.fence is not None,
     feature="fence",
+    projects=("fence",),
 )

@@ -19,19 +19,26 @@ class Status(StrEnum):
     INFO = "info"
 
 
-APPROVALS = frozenset(
-    {
-        "building_permit",
-        "administrative_design_review",
-        "minor_use_permit",
-        "use_permit",
-        "flood_development_permit",
-        "planning_division_review",
-        "subdivision_review",
-        # State ADU and SB 9 law: a ministerial permit (no hearing, no discretion).
-        "ministerial_permit",
-    }
+# Every approval a record or finding may name, in the order a person obtains them: the
+# Planning Division's decisions first (design review, minor use permit, use permit), then the
+# floodplain development permit, needed before any construction starts (§ 15.04.150), then the
+# building permit, at whose review the zoning clearance is given (§ 17.62.020(B)); then the
+# licences to run a business (the City's business licence, a state licence for the trade).
+# How this site reads the order: docs/decisions/project-answers.md.
+APPROVAL_ORDER = (
+    "planning_division_review",
+    "subdivision_review",
+    "administrative_design_review",
+    "minor_use_permit",
+    "use_permit",
+    "flood_development_permit",
+    # State ADU and SB 9 law: a ministerial permit (no hearing, no discretion), issued by staff.
+    "ministerial_permit",
+    "building_permit",
+    "business_license",
+    "state_license",
 )
+APPROVALS = frozenset(APPROVAL_ORDER)
 
 # Note codes any family's findings or records may carry; each family declares its
 # own in its FAMILY, and the registry's ``notes`` is the union. Templates word each one.

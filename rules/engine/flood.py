@@ -137,4 +137,9 @@ FAMILY = Family(
     ),
     applies=lambda ctx: ctx.plan.flood is not None and ctx.plan.flood.zone is not None,
     feature="flood",
+    projects=("main_building", "accessory_structure", "adu"),
+    site_condition=True,
+    # § 15.04.170 sets the lowest floor of residential structures (new or substantially
+    # improved homes), so it bears on a home or an ADU, not on a shed.
+    rule_projects=(("flood.lowest_floor", ("main_building", "adu")),),
 )

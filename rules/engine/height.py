@@ -102,4 +102,5 @@ FAMILY = Family(
     inputs=("building_height_ft", "building_type", "dwelling_units", "ground_floor_residential"),
     notes=("or_section_17_30_040_d",),
     relievable=(RULE,),
+    projects=("main_building",),
 )

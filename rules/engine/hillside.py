@@ -62,4 +62,6 @@ FAMILY = Family(
     applies=lambda ctx: ctx.lot.hillside,
     feature="hillside",
     form_section="lot",  # the topic page's link opens the section with "Hillside lot"
+    projects=("main_building", "adu"),
+    site_condition=True,
 )

@@ -1,11 +1,23 @@
 """§ 17.42.080 Home occupations: business area at most 25% of the home's gross
 floor area, at most 12 visitor vehicle trips a day, one client or family at a
-time. (The section's other four rules are not known to us.)"""
+time. (The section's other four rules are not known to us.) Which permit a home occupation
+needs (§ 17.22.020, Tables 2-2 and 2-3, not held: not checked), the City business licence
+(ch. 5.04) and, by kind of business, what state law says of the trade (a state licence, or
+that the use is residential by right)."""
 
 from __future__ import annotations
 
-from rules.engine._common import Context, at_most, from_record, missing, no_record, num
+from rules.engine._common import (
+    Context,
+    at_most,
+    from_record,
+    missing,
+    no_record,
+    num,
+    numberless,
+)
 from rules.engine.findings import Finding, Status
+from rules.engine.inputs import BUSINESS_KINDS
 from rules.engine.registry import Family
 
 TOPIC = "home_business"
@@ -49,6 +61,21 @@ def check(ctx: Context, out: list[Finding]) -> None:
             out.append(no_record(rule, TOPIC))
         else:
             _max(record, rule, num(entered), field, out)
+    for rule in ("home_business.permit", "home_business.business_license"):
+        record = view.get(rule, zone)
+        out.append(numberless(rule, TOPIC, record) if record else no_record(rule, TOPIC))
+    kind = business.kind
+    if kind is None or kind not in BUSINESS_KINDS:
+        anchor = view.get("home_business.state_license", zone, "hair_salon")
+        if anchor is not None:
+            note = "input_missing" if kind is None else "unknown_choice"
+            out.append(
+                missing("home_business.state_license", TOPIC, anchor, ("business_kind",), note=note)
+            )
+        return
+    record = view.get("home_business.state_license", zone, kind)
+    if record is not None:  # none held for this kind: nothing to say
+        out.append(numberless("home_business.state_license", TOPIC, record))
 
 
 def _max(record, rule: str, value: float | None, field: str, out: list[Finding]) -> None:
@@ -65,9 +92,23 @@ FAMILY = Family(
     name="home_business",
     order=800,
     topic=TOPIC,
-    rules=("home_business.floor_area", "home_business.visitor_trips", "home_business.clients"),
+    rules=(
+        "home_business.permit",
+        "home_business.floor_area",
+        "home_business.visitor_trips",
+        "home_business.clients",
+        "home_business.business_license",
+        "home_business.state_license",
+    ),
     check=check,
+    notes=(
+        "business_license_every_business",
+        "board_of_barbering_and_cosmetology",
+        "family_child_care_residential_use",
+        "cottage_food_residential_use",
+    ),
     inputs=(
+        "business_kind",
         "home_floor_area_sqft",
         "business_floor_area_sqft",
         "visitor_trips_per_day",
@@ -75,4 +116,5 @@ FAMILY = Family(
     ),
     applies=lambda ctx: ctx.plan.home_business is not None,
     feature="home_business",
+    projects=("home_business",),
 )

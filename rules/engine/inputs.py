@@ -56,6 +56,13 @@ WORK_KIND_CHOICES = (
     ("addition", "An addition"),
     ("substantial_improvement", "A substantial improvement of an existing building"),
 )
+BUSINESS_KIND_CHOICES = (
+    ("hair_salon", "Hair, nail or skin care (a home salon or barbershop)"),
+    ("child_care", "Family child care"),
+    ("cottage_food", "Cottage food (food made at home for sale)"),
+    ("office", "Office, studio or online work"),
+    ("other", "Something else"),
+)
 FLOOD_ZONE_CHOICES = (
     ("none", "Not in a mapped flood zone"),
     ("X", "Zone X (outside the special flood hazard area)"),
@@ -90,6 +97,7 @@ WORK_KINDS = tuple(code for code, _label in WORK_KIND_CHOICES)
 ADU_TYPES = tuple(code for code, _label in ADU_TYPE_CHOICES)
 EXISTING_DWELLINGS = tuple(code for code, _label in EXISTING_DWELLING_CHOICES)
 SB9_KINDS = tuple(code for code, _label in SB9_CHOICES)
+BUSINESS_KINDS = tuple(code for code, _label in BUSINESS_KIND_CHOICES)
 
 _FEET = {"unit": "feet", "maximum": 5_000}
 _ELEVATION = {"unit": "feet", "minimum": -1_000, "maximum": 30_000}
@@ -239,6 +247,15 @@ class AccessoryStructure:
             choices=ACCESSORY_TYPE_CHOICES,
         )
     )
+    footprint_sqft: float | None = asked(
+        Input(
+            name="accessory_footprint_sqft",
+            label="Floor area",
+            unit="square feet",
+            maximum=1_000_000,
+            help_text="Length times width: a 10 by 12 ft shed is 120 sq ft.",
+        )
+    )
     height_ft: float | None = asked(
         Input(
             name="accessory_height_ft",
@@ -247,10 +264,51 @@ class AccessoryStructure:
             maximum=1_000,
         )
     )
+    stories: int | None = asked(
+        Input(
+            name="accessory_stories",
+            label="Stories",
+            kind="whole",
+            unit="stories",
+            maximum=10,
+        )
+    )
+    side_line_ft: float | None = asked(
+        Input(
+            name="accessory_side_line_ft",
+            label="Distance to the nearest side lot line",
+            unit="feet",
+            maximum=10_000,
+        )
+    )
+    rear_line_ft: float | None = asked(
+        Input(
+            name="accessory_rear_line_ft",
+            label="Distance to the rear lot line",
+            unit="feet",
+            maximum=10_000,
+        )
+    )
+    house_distance_ft: float | None = asked(
+        Input(
+            name="accessory_house_distance_ft",
+            label="Distance to the house",
+            unit="feet",
+            maximum=10_000,
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class HomeBusiness:
+    kind: str | None = asked(
+        Input(
+            name="business_kind",
+            label="Kind of business",
+            kind="choice",
+            choices=BUSINESS_KIND_CHOICES,
+        )
+    )
     home_floor_area_sqft: float | None = asked(
         Input(label="Home's gross floor area", unit="square feet", maximum=1_000_000)
     )

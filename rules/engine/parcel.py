@@ -302,4 +302,5 @@ FAMILY = Family(
         "common_interest_subdivision_review",
     ),
     relievable=("lot.width", "lot.depth"),  # 17.62.060(C)(2): dimensions, not area
+    projects=("main_building",),
 )

@@ -3,8 +3,8 @@
 A *family* is one module of checks (``parcel``, ``setbacks``, ``fences``...). It ends with a
 module-level ``FAMILY = Family(...)`` naming its rule ids, the note codes it adds, the input
 fields its findings can list as missing, its check function, the rules a minor variance can
-relieve, the results group (``topic``) and topic page (``feature``) it belongs to, and when it
-applies. An *input* is a field of the dataclasses in ``inputs.py`` whose ``metadata`` holds an
+relieve, the results group (``topic``) and topic page (``feature``) it belongs to, when it
+applies, and the projects (``projects.py``: a fence, a shed...) its rules bear on. An *input* is a field of the dataclasses in ``inputs.py`` whose ``metadata`` holds an
 ``Input`` (label, unit, help text, kind of form field, choices); a *part* (``Part``) is one of
 those dataclasses, shown as one section of the form.
 
@@ -112,6 +112,7 @@ class Family:
     applies) and returns the findings it may have revised: how one family's law can prevail
     over another's finding (state ADU law over a zone's coverage limit), without the other
     family or ``check_lot`` knowing of it.
+    ``projects`` names the projects its rules decide (see ``projects.py``).
     """
 
     name: str
@@ -126,14 +127,38 @@ class Family:
     feature: str | None = None
     form_section: str | None = None
     after: Callable[[Any, list], list] | None = None
+    # The projects (``projects.PROJECTS``) its rules bear on; a ``site_condition`` family's
+    # findings (flood zone, hillside lot) are shown with whatever projects were chosen.
+    projects: tuple[str, ...] = ()
+    site_condition: bool = False
+    # Rules that bear on fewer of its projects: (rule id, (project, ...)) pairs.
+    rule_projects: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Project:
+    """One thing a person may plan (a fence, a shed, a business at home...), declared once in
+    ``projects.py``. ``parts`` are the form parts it asks about, in the order a person thinks
+    of them; which rules bear on it comes from the families that name it in their ``projects``.
+    """
+
+    key: str
+    parts: tuple[str, ...]
 
 
 class Registry:
     """Every family and input, validated and indexed once."""
 
-    def __init__(self, families: list[Family], parts: tuple[Part, ...], common_notes):
+    def __init__(
+        self,
+        families: list[Family],
+        parts: tuple[Part, ...],
+        common_notes,
+        projects: tuple[Project, ...] = (),
+    ):
         self.families: tuple[Family, ...] = tuple(sorted(families, key=lambda f: f.order))
         self.parts = parts
+        self.projects: dict[str, Project] = {p.key: p for p in projects}
         self.inputs: dict[str, InputField] = {}
         self.part_inputs: dict[str, tuple[InputField, ...]] = {}
         for part in parts:
@@ -150,6 +175,7 @@ class Registry:
                 listed.append(entry)
             self.part_inputs[part.key] = tuple(listed)
         self._check_families()
+        self._check_projects()
         self.rule_order: tuple[str, ...] = tuple(r for f in self.families for r in f.rules)
         self.family_of: dict[str, Family] = {r: f for f in self.families for r in f.rules}
         self.topics: tuple[str, ...] = tuple(dict.fromkeys(f.topic for f in self.families))
@@ -178,6 +204,47 @@ class Registry:
             return get(finding.rule, unknown)
 
         self.rule_rank = rule_rank
+        # Which rules bear on each project: its families' rules, then the site conditions'.
+        self.site_rules: frozenset[str] = frozenset(
+            r for f in self.families if f.site_condition for r in f.rules
+        )
+        self.project_rules: dict[str, tuple[str, ...]] = {}
+        self.project_families: dict[str, tuple[Family, ...]] = {}
+        for key in self.projects:
+            chosen = tuple(f for f in self.families if key in f.projects)
+            self.project_families[key] = chosen
+            self.project_rules[key] = tuple(
+                r for f in chosen for r in f.rules if key in dict(f.rule_projects).get(r, (key,))
+            )
+        self.covered_projects: frozenset[str] = frozenset(
+            key for f in self.families if not f.site_condition for key in f.projects
+        )
+
+    def covered(self, project: str) -> bool:
+        """Whether a family of its own (not only a site condition) bears on ``project``: one
+        whose rules are not built yet is shown as coming."""
+        return project in self.covered_projects
+
+    def rules_for(self, projects) -> frozenset[str]:
+        """The rule ids that bear on any of ``projects``, plus every site condition's."""
+        return self.site_rules.union(*(self.project_rules.get(p, ()) for p in projects))
+
+    def _check_projects(self) -> None:
+        part_keys = {p.key for p in self.parts}
+        for project in self.projects.values():
+            for part in project.parts:
+                if part not in part_keys:
+                    raise ValueError(f"project {project.key!r}: part {part!r} is not a part")
+        for family in self.families:
+            for key in family.projects:
+                if key not in self.projects:
+                    raise ValueError(f"family {family.name!r}: unknown project {key!r}")
+            for rule, keys in family.rule_projects:
+                if rule not in family.rules or not set(keys) <= set(family.projects):
+                    raise ValueError(
+                        f"family {family.name!r}: rule_projects {rule!r} names a rule or "
+                        "project it does not declare"
+                    )
 
     def _check_families(self) -> None:
         seen_rules: dict[str, str] = {}
@@ -258,6 +325,7 @@ def registry() -> Registry:
     import rules.engine as package
     from rules.engine.findings import COMMON_NOTES
     from rules.engine.inputs import PARTS
+    from rules.engine.projects import PROJECTS
 
     found = []
     for module_info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
@@ -265,4 +333,4 @@ def registry() -> Registry:
         family = getattr(module, "FAMILY", None)
         if isinstance(family, Family):
             found.append(family)
-    return Registry(found, PARTS, COMMON_NOTES)
+    return Registry(found, PARTS, COMMON_NOTES, PROJECTS)

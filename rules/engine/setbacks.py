@@ -306,4 +306,5 @@ FAMILY = Family(
         "building_type_conflicts_units",
     ),
     relievable=("setback.front", "setback.interior_side", "setback.street_side", "setback.rear"),
+    projects=("main_building",),
 )

@@ -67,4 +67,5 @@ FAMILY = Family(
         "residential_follows_nu_standards",
         "residential_and_mixed_use_follow_nu_standards",
     ),
+    projects=("main_building",),
 )

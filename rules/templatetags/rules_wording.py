@@ -4,7 +4,12 @@ Every rule id and note code the family registry declares has its words here (the
 topics' headings are rules.presentation.TOPIC_LABELS), and nothing else does (tests/check_my_lot/test_family_registry.py holds both ways).
 """
 
+import threading
+from collections import OrderedDict
+
 from django import template
+from django.template.loader import get_template
+from django.utils.safestring import mark_safe
 
 from rules.engine import load_standards
 
@@ -30,6 +35,12 @@ RULE_LABELS = {
     "residential.nu_standards": "Residential projects in this district",
     "fence.height": "Fence, wall or hedge height",
     "accessory.height": "Accessory structure height",
+    "accessory.setbacks": "Distances from the lot lines and the house",
+    "accessory.building_permit": "Building permit for the structure",
+    "building.permit": "Building permit",
+    "home_business.permit": "Permit for a home occupation",
+    "home_business.business_license": "City business licence",
+    "home_business.state_license": "State rules for this kind of business",
     "home_business.floor_area": "Business floor area",
     "home_business.visitor_trips": "Visitor vehicle trips",
     "home_business.clients": "Clients at one time",
@@ -91,6 +102,8 @@ APPROVAL_LABELS = {
     "planning_division_review": "a decision by the Planning Division",
     "subdivision_review": "subdivision review (a tentative or parcel map)",
     "ministerial_permit": "a ministerial permit (decided by staff against objective standards, without a hearing)",
+    "business_license": "a City business licence",
+    "state_license": "a state licence for the trade",
 }
 
 NOTE_TEXT = {
@@ -127,6 +140,14 @@ NOTE_TEXT = {
     "special_flood_hazard_area": "In a special flood hazard area: building or other development needs a floodplain development permit before it starts.",
     "bfe_per_15_04_140_c": "Without a base flood elevation on the map, the city determines one under § 15.04.140(C).",
     "engineer_no_rise_certification": "Allowed only with a registered civil engineer's certification of no rise in flood levels.",
+    "building_permit_exempt_shed": "A one-story shed, playhouse or similar structure no larger than the floor area shown needs no building permit (electrical, plumbing or mechanical work still needs its own).",
+    "building_permit_over_one_story": "The building-permit exemption is for one-story structures only.",
+    "exemption_names_sheds": "The building-permit exemption names sheds, playhouses and similar uses; for a garage or another structure, ask the Building Division.",
+    "building_permit_required": "A new home, an addition or other construction of a building needs a building permit; the zoning clearance is given at its review.",
+    "business_license_every_business": "Every business in Cotati needs a City business licence, a business run from home included.",
+    "board_of_barbering_and_cosmetology": "State law: the California Board of Barbering and Cosmetology licenses each person who does hair, nail or skin care for pay, and each place where it is done, a home salon included.",
+    "family_child_care_residential_use": "State law treats a family child care home as a residential use of the home, and a city may not charge it a business licence fee; the state licenses child care.",
+    "cottage_food_residential_use": "State law makes a cottage food operation a permitted use of a home.",
     "until_floodway_adopted": "Until a floodway is adopted, the project, with all other development, must not raise the base flood by more than the figure shown anywhere in the city.",
     "depends_on_building": "The figure depends on the kind of building or its number of stories; answer those questions to check it.",
     "building_type_conflicts_units": "The kind of building and the number of homes do not match; correct one of them to check this rule.",
@@ -317,6 +338,57 @@ def std(record) -> str:
     return text
 
 
+# Citations outside the Cotati Municipal Code's numbered sections, by the prefix a standards
+# record's ``section`` uses (a test holds every record's prefix to this table).
+CITATION_CODES = {
+    "CRC": ("California Residential Code", "§ "),
+    "BPC": ("California Business and Professions Code", "§ "),
+    "HSC": ("California Health and Safety Code", "§ "),
+    "GOV": ("California Government Code", "§ "),
+    "ch.": ("Cotati Municipal Code", "chapter "),
+}
+STATE_CODES = frozenset({"CRC", "BPC", "HSC", "GOV"})
+
+
+@register.filter
+def citation_label(section) -> str:
+    """'CRC R105.2' → 'California Residential Code § R105.2' ('' for other citations)."""
+    prefix, _, rest = str(section or "").partition(" ")
+    if prefix not in CITATION_CODES or not rest:
+        return ""
+    code, mark = CITATION_CODES[prefix]
+    return f"{code}, {mark}{rest}"
+
+
+PROJECT_LABELS = {
+    "fence": "A fence, wall or hedge",
+    "accessory_structure": "A shed, garage or workshop",
+    "adu": "An ADU or JADU",
+    "home_business": "A business at home",
+    "main_building": "A new home or an addition",
+    "other": "Something else (a pool, a deck…)",
+}
+# The project in a sentence: "Your fence…".
+PROJECT_NOUNS = {
+    "fence": "fence, wall or hedge",
+    "accessory_structure": "shed, garage or workshop",
+    "adu": "ADU or JADU",
+    "home_business": "business at home",
+    "main_building": "new home or addition",
+    "other": "project",
+}
+
+
+@register.filter
+def project_label(key) -> str:
+    return PROJECT_LABELS.get(key, key)
+
+
+@register.filter
+def project_noun(key) -> str:
+    return PROJECT_NOUNS.get(key, key)
+
+
 @register.filter
 def is_section_number(section) -> bool:
     """Whether a citation names a section on this site we can link to: a Cotati section
@@ -338,10 +410,12 @@ def section_cite(section) -> str:
 
 @register.filter
 def is_state_law(section) -> bool:
-    """Whether a citation names a California statute (shown with a "CA state law" badge)."""
+    """Whether a citation names a California statute or code (shown with a "CA state law" badge):
+    a statute this site holds ("Gov. Code 66314") or one cited by its code's prefix ("BPC 7347")."""
     from cotati_site.models import STATE_SECTION_NUMBER_RE
 
-    return bool(STATE_SECTION_NUMBER_RE.match(str(section or "")))
+    text = str(section or "")
+    return bool(STATE_SECTION_NUMBER_RE.match(text)) or text.partition(" ")[0] in STATE_CODES
 
 
 @register.filter
@@ -353,3 +427,111 @@ def standard_record(standard_id):
         return load_standards().by_id(standard_id)
     except KeyError:
         return None
+
+
+def feet_and_inches(inches: float) -> str:
+    """84 → '7 ft', 90 → '7 ft 6 in.', 42 → '3 ft 6 in.'."""
+    feet, rest = divmod(round(float(inches), 2), 12)
+    text = f"{int(feet)} ft" if feet else ""
+    if rest:
+        text = f"{text} {num(rest)} in.".strip()
+    return text or "0 in."
+
+
+def _amount(value, unit) -> str:
+    if unit == "in":
+        return feet_and_inches(value)
+    if unit == "percent":
+        return f"{num(value)}%"
+    return f"{num(value)} {unit_label(unit, value)}"
+
+
+@register.filter
+def fix_text(fix) -> str:
+    """What would pass a failed rule, in words: 'lower it to 7 ft (6 in. lower)'."""
+    rule, target, delta, unit = fix.rule, fix.target, fix.delta, fix.unit
+    by, to = _amount(delta, unit), _amount(target, unit)
+    if rule.startswith("setback.") or rule == "garage.placement":
+        text = (
+            f"move it {by} back, to {to} from the line"
+            if fix.direction == "up"
+            else f"bring it {by} closer, to {to} from the line"
+        )
+    elif rule == "flood.lowest_floor":
+        text = f"raise the lowest floor {by}, to elevation {to}"
+    elif rule in ("fence.height", "height.main", "accessory.height") or rule.startswith(
+        "hillside."
+    ):
+        text = f"lower it to {to} ({by} lower)"
+    elif unit == "percent":
+        text = f"bring it down to {to} ({num(delta)} points less)"
+    elif fix.direction == "up":
+        text = f"at least {to} ({by} more)"
+    else:
+        text = f"at most {to} ({by} less)"
+    if fix.variance_limit is not None:
+        text += (
+            f"; or ask for a minor variance, which may allow up to {_amount(fix.variance_limit, unit)}"
+            if fix.direction == "down"
+            else f"; or ask for a minor variance, which may allow as little as {_amount(fix.variance_limit, unit)}"
+        )
+    return text
+
+
+@register.filter
+def field_anchor(name: str) -> str:
+    """The id of the form field a missing engine input is typed into."""
+    from rules.forms import CheckForm
+
+    return f"id_{CheckForm.SHOWN_AS.get(name, (name,))[0]}"
+
+
+# Who to ask for each approval (the City's offices by role; their details are site information).
+APPROVAL_WHERE = {
+    "planning_division_review": "the City's Planning Division",
+    "administrative_design_review": "the City's Planning Division",
+    "minor_use_permit": "the City's Planning Division",
+    "use_permit": "the City's Planning Division",
+    "flood_development_permit": "the City, before any work starts (the Planning Division can say who reviews it)",
+    "building_permit": "the City's Building Division",
+    "business_license": "the City",
+}
+
+
+@register.filter
+def approval_where(approval) -> str:
+    return APPROVAL_WHERE.get(approval or "", "")
+
+
+@register.filter
+def end_sentence(text) -> str:
+    """Close a sentence after a unit without doubling its period ('84 in.' stays '84 in.')."""
+    text = str(text)
+    return text if text.endswith(".") else f"{text}."
+
+
+# Each finding's card, rendered once per distinct finding in each process. A card depends on
+# nothing but the finding (its codes, numbers and citation; the words are this module's and the
+# template's, fixed for the life of the process), and a person refining a plan changes one or
+# two findings at a time, so the other cards are reused: rendering ~25 cards through the
+# template engine was most of the cost of a new plan's results (docs/decisions/project-answers.md).
+FINDING_CARDS = 4096
+_cards: OrderedDict = OrderedDict()
+_cards_lock = threading.Lock()
+
+
+@register.simple_tag
+def finding_card(finding) -> str:
+    try:
+        with _cards_lock:
+            html = _cards[finding]
+            _cards.move_to_end(finding)
+        return html
+    except KeyError:
+        pass
+    html = mark_safe(get_template("rules/partials/_finding.html").render({"finding": finding}))
+    with _cards_lock:
+        _cards[finding] = html
+        if len(_cards) > FINDING_CARDS:
+            _cards.popitem(last=False)
+    return html

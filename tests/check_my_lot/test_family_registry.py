@@ -36,7 +36,18 @@ def test_every_declared_input_is_a_form_field_with_its_declared_label():
 def test_the_form_sections_hold_every_engine_field_once():
     listed = [name for _key, _legend, names in CheckForm.FIELDSETS for name in names]
     assert sorted(listed) == sorted(registry().inputs)
-    assert set(CheckForm.base_fields) - set(listed) == {"as_of", "include_proposed"}
+    # The form's own options, the project question, and the feet-and-inches pair the fence
+    # height is typed in (shown in place of the engine's fence_height_in, still accepted).
+    assert set(CheckForm.base_fields) - set(listed) == {
+        "as_of",
+        "include_proposed",
+        "project",
+        "fence_height_ft",
+        "fence_height_extra_in",
+    }
+    shown = [n for name in listed for n in CheckForm.SHOWN_AS.get(name, (name,))]
+    assert "fence_height_in" not in shown
+    assert {"fence_height_ft", "fence_height_extra_in"} <= set(shown)
 
 
 def test_every_family_input_is_a_form_field():

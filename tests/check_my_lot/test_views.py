@@ -161,7 +161,9 @@ def test_a_link_without_a_zone_prefills_and_opens_a_section_without_errors(clien
         URL, {"show": "fence", "fence_location": "front_or_street_side_setback"}
     ).content.decode()
     assert "has-error" not in html
-    assert '<details id="section-fence" open>' in html
+    # The link ticks the project whose questions that section holds, and shows them.
+    assert 'value="fence" id="id_project_fence" checked' in html
+    assert '<fieldset id="section-fence"' in html
     assert '<option value="front_or_street_side_setback" selected>' in html
 
 

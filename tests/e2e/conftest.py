@@ -12,6 +12,7 @@ from django.core.management import call_command
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @pytest.fixture(scope="session")
@@ -69,3 +70,22 @@ def page_without_js(browser):
 def save_screenshot(page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture(scope="session")
+def axe_path():
+    if not AXE.exists():
+        message = "axe-core is not installed (run `make install`, which needs npm)."
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but {message}")
+        pytest.skip(message)
+    return str(AXE)
+
+
+@pytest.fixture
+def audit_page(browser, axe_path):
+    context = browser.new_context(bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()

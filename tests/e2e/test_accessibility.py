@@ -6,10 +6,8 @@ audit runs in a browser context that bypasses CSP (test_content_security_policy.
 policy itself, with CSP enforced).
 """
 
-import os
 import re
 from datetime import date
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -18,7 +16,6 @@ from cotati_site.models import CodeSection
 
 pytestmark = pytest.mark.browser
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = {"serious", "critical"}
 
 RUN_AXE = """async () => {
@@ -28,25 +25,6 @@ RUN_AXE = """async () => {
     targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
   }));
 }"""
-
-
-@pytest.fixture(scope="session")
-def axe_path():
-    if not AXE.exists():
-        message = "axe-core is not installed (run `make install`, which needs npm)."
-        if os.environ.get("CI"):
-            pytest.fail(f"CI is set but {message}")
-        pytest.skip(message)
-    return str(AXE)
-
-
-@pytest.fixture
-def audit_page(browser, axe_path):
-    context = browser.new_context(bypass_csp=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
 
 
 def blocking_violations(page, axe_path) -> list[dict]:

@@ -119,6 +119,7 @@ def test_findings_follow_the_family_order_then_each_familys_rule_order():
         "setbacks",
         "height",
         "coverage",
+        "permits",
         "zone_notes",
         "fences",
         "accessory",
