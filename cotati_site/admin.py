@@ -631,7 +631,9 @@ class SectionVersionInline(admin.TabularInline):
 
 
 @admin.register(Proposal)
-class ProposalAdmin(SuperuserEditsMixin, ContentCacheAdminMixin, SimpleHistoryAdmin):
+class ProposalAdmin(
+    HistoryPermissionsMixin, SuperuserEditsMixin, ContentCacheAdminMixin, SimpleHistoryAdmin
+):
     """A named proposal: its versions and (in rules/data) its standards. Adopting it, with the
     ordinance and effective date, makes all of them law from that date."""
 
