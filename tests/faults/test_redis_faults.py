@@ -170,6 +170,11 @@ def test_when_redis_is_back_the_site_uses_it_again(prepared, redis):
             assert get(site.base + "/code/17.30.030/").status == 200
             time.sleep(0.1)
         assert redis.client().dbsize() > 0  # pages (and the generation) stored again
+        # The server's log reaches its file a moment after the request that wrote it.
+        deadline = time.monotonic() + 5
         log = site.log()
+        while "answers again" not in log and time.monotonic() < deadline:
+            time.sleep(0.1)
+            log = site.log()
     assert "answers again" in log
     assert "Traceback" not in log
