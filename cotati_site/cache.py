@@ -119,6 +119,37 @@ def _current_generation() -> int:
     return value
 
 
+def per_generation(read, *, size: int = 64):
+    """``read(*args)`` (a small database read many requests need, such as the proposals'
+    status or the anchors of the cited sections) kept in this process for the current
+    content generation, per distinct ``args`` (hashable; at most ``size`` of them), so a
+    page does not pay a query for it each time. Content writes bump the generation
+    (``content_changed``), so a value is as fresh as the pages; with the page cache off
+    (tests, or ``DJANGO_CONTENT_CACHE_SECONDS=0``) it is read afresh every call."""
+    kept: dict = {}
+    held: list = [None]  # the generation ``kept`` belongs to
+
+    @wraps(read)
+    def cached(*args):
+        if settings.CONTENT_CACHE_SECONDS <= 0:
+            return read(*args)
+        generation = _current_generation()
+        if held[0] != generation:
+            kept.clear()
+            held[0] = generation
+        try:
+            return kept[args]
+        except KeyError:
+            pass
+        value = read(*args)
+        if len(kept) >= size:
+            kept.clear()  # a new generation or a burst of odd arguments: start again
+        kept[args] = value
+        return value
+
+    return cached
+
+
 def renders_partial(request) -> bool:
     """Whether a view answers with its htmx partial: what views and the cache key both ask.
 

@@ -8,6 +8,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from cotati_site import anchors, review
+from cotati_site.cache import per_generation
 from cotati_site.models import (
     FAQ,
     CodeSection,
@@ -16,17 +17,23 @@ from cotati_site.models import (
     Summary,
     Topic,
     ZoningMapChange,
+    engine_dates,
 )
 from cotati_site.versions import Redline, redline
 from rules.engine import load_standards
 from rules.presentation import default_as_of
 
+# Every check asks; the rows change only when staff adopt or withdraw a proposal, which
+# bumps the content generation (codebook_services), so they are read once per generation.
+_proposal_rows = per_generation(Proposal.objects.engine_rows)
+
 
 def engine_proposals(on: date, *, preview: bool = False) -> dict[str, date | None]:
     """The proposals the rules engine applies on ``on`` and from when, read from the
-    database (one query): adopted ones from their effective date; with ``preview`` every
-    proposal not withdrawn from ``on``. Pages, Check my lot and its JSON all ask here."""
-    return Proposal.objects.for_engine(load_standards().proposals, on=on, preview=preview)
+    database (one query per content generation): adopted ones from their effective date;
+    with ``preview`` every proposal not withdrawn from ``on``. Pages, Check my lot and its
+    JSON all ask here."""
+    return engine_dates(load_standards().proposals, _proposal_rows(), on=on, preview=preview)
 
 
 def site_checked_on() -> date | None:
@@ -204,11 +211,17 @@ def zoning_map_changes_for(zone_code: str) -> list[ZoningMapChange]:
 
 def section_anchors(numbers, on: date) -> dict[str, frozenset[str]]:
     """Section number → the anchors its text in force on ``on`` prints (tables, notes,
-    subsections), for the sections in ``numbers``: one query. A citation links to its
-    anchor only when the anchor is there, so it never lands on a missing one."""
-    numbers = {n for n in numbers if n}
+    subsections), for the sections in ``numbers``: one query per content generation. A
+    citation links to its anchor only when the anchor is there, so it never lands on a
+    missing one."""
+    numbers = frozenset(n for n in numbers if n)
     if not numbers:
         return {}
+    return _section_anchors(numbers, on)
+
+
+@per_generation
+def _section_anchors(numbers: frozenset[str], on: date) -> dict[str, frozenset[str]]:
     rows = (
         SectionVersion.objects.in_force(on)
         .filter(section__in=numbers)

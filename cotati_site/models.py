@@ -538,16 +538,28 @@ class ProposalQuerySet(models.QuerySet):
         the standards data with no record here counts as pending. With ``preview`` an
         adopted proposal not yet in effect is applied from the check date too.
         """
-        out: dict[str, date | None] = dict.fromkeys(known)
-        rows = self.filter(pk__in=list(out)).values_list("pk", "status", "effective_on")
-        for pk, status, effective_on in rows:
-            if status == ProposalStatus.WITHDRAWN:
-                del out[pk]
-            elif status == ProposalStatus.ADOPTED and effective_on is not None:
-                out[pk] = min(effective_on, on) if preview else effective_on
-        if preview:
-            out = {pk: (on if when is None else when) for pk, when in out.items()}
-        return out
+        rows = self.filter(pk__in=list(known)).values_list("pk", "status", "effective_on")
+        return engine_dates(known, rows, on=on, preview=preview)
+
+    def engine_rows(self) -> list[tuple[str, str, date | None]]:
+        """Every proposal's (id, status, effective date): what ``engine_dates`` reads."""
+        return list(self.values_list("pk", "status", "effective_on"))
+
+
+def engine_dates(known, rows, *, on: date, preview: bool = False) -> dict[str, date | None]:
+    """``ProposalQuerySet.for_engine`` over rows already read (id, status, effective date);
+    rows of proposals the standards data does not know are ignored."""
+    out: dict[str, date | None] = dict.fromkeys(known)
+    for pk, status, effective_on in rows:
+        if pk not in out:
+            continue
+        if status == ProposalStatus.WITHDRAWN:
+            del out[pk]
+        elif status == ProposalStatus.ADOPTED and effective_on is not None:
+            out[pk] = min(effective_on, on) if preview else effective_on
+    if preview:
+        out = {pk: (on if when is None else when) for pk, when in out.items()}
+    return out
 
 
 class Proposal(models.Model):
