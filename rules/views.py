@@ -1,6 +1,6 @@
 """Check my lot: bind the form, ask the engine, render. No thresholds live here."""
 
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
@@ -11,6 +11,7 @@ from cotati_site.content import engine_proposals
 from rules.engine import check_lot, load_standards
 from rules.engine.registry import registry
 from rules.forms import CheckForm
+from rules.json_output import result_json
 from rules.presentation import build_result, default_as_of, lot_diagram
 
 # Projects the form offers whose rules are not built yet.
@@ -101,18 +102,16 @@ def check_my_lot_json(request):
         }
         return JsonResponse({"errors": errors, "answers": [], "findings": []}, status=400)
     result, lot, _plan = run_check(form)
-    return JsonResponse(
-        {
-            "as_of": result.as_of.isoformat(),
-            "include_proposed": result.include_proposed,
-            "proposals": {
-                pid: when.isoformat() if when else None for pid, when in result.proposals.items()
-            },
-            "zone": lot.zone,
-            "projects": list(result.projects),
-            "counts": result.counts,
-            "answers": [item.answer.to_dict() for item in result.answers],
-            "findings": [finding.to_dict() for finding in result.relevant],
-            "errors": {},
-        }
-    )
+    document = {
+        "as_of": result.as_of.isoformat(),
+        "include_proposed": result.include_proposed,
+        "proposals": {
+            pid: when.isoformat() if when else None for pid, when in result.proposals.items()
+        },
+        "zone": lot.zone,
+        "projects": list(result.projects),
+        "counts": result.counts,
+        "answers": [item.answer.to_dict() for item in result.answers],
+        "errors": {},
+    }
+    return HttpResponse(result_json(document, result.relevant), content_type="application/json")

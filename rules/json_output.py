@@ -1,0 +1,41 @@
+"""The JSON of ``/check-my-lot/result.json``, assembled from pieces encoded once.
+
+A finding's JSON depends on nothing but the finding (a frozen, hashable dataclass), and a
+person refining a plan changes one or two findings at a time: encoding ~25 findings was the
+largest part of a new plan's answer after the engine itself, so each finding's text is kept
+per process (bounded, like ``finding_card`` for the HTML cards) and the document is joined
+from those texts. The output is exactly ``json.dumps`` of the whole document.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+
+FINDINGS_KEPT = 4096
+_encoded: OrderedDict = OrderedDict()
+_lock = threading.Lock()
+
+
+def _finding_json(finding) -> str:
+    with _lock:
+        text = _encoded.get(finding)
+        if text is not None:
+            _encoded.move_to_end(finding)
+            return text
+    text = json.dumps(finding.to_dict())
+    with _lock:
+        _encoded[finding] = text
+        if len(_encoded) > FINDINGS_KEPT:
+            _encoded.popitem(last=False)
+    return text
+
+
+def result_json(document: dict, findings) -> str:
+    """``json.dumps({**document, "findings": [f.to_dict() for f in findings]})``, with each
+    finding's part encoded at most once per process. ``findings`` comes last in the text."""
+    head = json.dumps({key: value for key, value in document.items() if key != "findings"})
+    parts = ", ".join(_finding_json(finding) for finding in findings)
+    separator = ", " if head != "{}" else ""
+    return f'{head[:-1]}{separator}"findings": [{parts}]}}'
