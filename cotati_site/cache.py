@@ -44,10 +44,12 @@ import threading
 import time
 from collections import OrderedDict
 from functools import wraps
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import TooManyFieldsSent
+from django.core.handlers.wsgi import get_bytes_from_wsgi
 from django.db import transaction
 from django.http import HttpResponse, QueryDict
 from django.utils.cache import patch_vary_headers
@@ -169,7 +171,7 @@ VARY = ("HX-Request", "HX-History-Restore-Request")
 MULTIPLE = object()
 
 
-def canonical_query(query: QueryDict, reads: dict) -> QueryDict:
+def canonical_query(query, reads: dict) -> QueryDict:
     """``query`` cut down to the parameters in ``reads``, in a fixed order, one value each
     (each distinct value, sorted, for a ``MULTIPLE`` one).
 
@@ -177,7 +179,9 @@ def canonical_query(query: QueryDict, reads: dict) -> QueryDict:
     canonically, or returns None when the view cannot read it (the parameter then counts
     as absent). Of repeated parameters the last counts, as ``QueryDict.get`` and forms read."""
     pairs: list[tuple[str, list[str]]] = []
-    lists = dict(query.lists())
+    lists = query if isinstance(query, dict) and not isinstance(query, QueryDict) else None
+    if lists is None:
+        lists = dict(query.lists())
     for name in sorted(reads):
         values = lists.get(name)
         if not values:
@@ -201,9 +205,39 @@ def canonical_query(query: QueryDict, reads: dict) -> QueryDict:
     return kept
 
 
+def _query_lists(request) -> dict[str, list[str]]:
+    """The request's query as name -> values, parsed as ``WSGIRequest.GET`` parses it (same
+    decoding, same field limit, ``TooManyFieldsSent`` past it) but without building the
+    QueryDict the view never sees (it gets the canonical one): a quarter of the cost, which
+    on Check my lot's thirty-odd parameters is a tenth of a new plan's answer."""
+    environ = getattr(request, "environ", None)
+    if environ is None or "GET" in request.__dict__:  # not WSGI, or already parsed
+        return dict(request.GET.lists())
+    raw = get_bytes_from_wsgi(environ, "QUERY_STRING", "")
+    encoding = request.encoding or settings.DEFAULT_CHARSET
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError:
+        text = raw.decode("iso-8859-1")
+    lists: dict[str, list[str]] = {}
+    try:
+        for name, value in parse_qsl(
+            text,
+            keep_blank_values=True,
+            encoding=encoding,
+            max_num_fields=settings.DATA_UPLOAD_MAX_NUMBER_FIELDS,
+        ):
+            lists.setdefault(name, []).append(value)
+    except ValueError as error:
+        raise TooManyFieldsSent(
+            "The number of GET/POST parameters exceeded settings.DATA_UPLOAD_MAX_NUMBER_FIELDS."
+        ) from error
+    return lists
+
+
 def _read_only(request, reads: dict) -> None:
     """Hand the view only the parameters it declared (see the module docstring)."""
-    request.GET = canonical_query(request.GET, reads)
+    request.GET = canonical_query(_query_lists(request), reads)
     request.META["QUERY_STRING"] = request.GET.canonical_string
 
 

@@ -106,3 +106,33 @@ def test_the_link_to_checker_results_is_the_canonical_url(client):
     assert "utm_source" not in body
     assert "junk" not in body
     assert "Link to these results" in body
+
+
+# The cache parses the query itself (cotati_site.cache._query_lists) as WSGIRequest.GET would.
+
+
+def test_too_many_query_parameters_are_refused_with_400_as_django_would(client, settings):
+    settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 50
+    few = "&".join(f"x{n}=1" for n in range(49))
+    many = "&".join(f"x{n}=1" for n in range(51))
+    assert client.get(f"/check-my-lot/?zone=NL&{few}").status_code == 200
+    assert client.get(f"/check-my-lot/?zone=NL&{many}").status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("query", "zone_shown"),
+    [
+        ("zone=NL&lot_area_sqft=6000", "NL"),
+        ("zone=%4E%4C&lot_area_sqft=6%30%300", "NL"),  # percent-escapes decoded
+        ("zone=NL&lot_area_sqft=%ff", "NL"),  # not UTF-8: a field message, not a 500
+        ("zone=NL&zone=NM", "NM"),  # of repeated parameters the last counts
+    ],
+)
+def test_the_checker_reads_the_query_as_django_parses_it(client, query, zone_shown):
+    response = client.get(f"/check-my-lot/result.json?{query}")
+    assert response.status_code in (200, 400)
+    data = response.json()
+    if response.status_code == 200:
+        assert data["zone"] == zone_shown
+    else:
+        assert set(data["errors"]) == {"lot_area_sqft"}
