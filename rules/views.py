@@ -5,7 +5,6 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from cotati_site import content
-from cotati_site.anchors import citation_anchor
 from cotati_site.cache import MULTIPLE, cache_for_anonymous, renders_partial
 from cotati_site.content import engine_proposals
 from rules.engine import check_lot, load_standards
@@ -13,6 +12,7 @@ from rules.engine.registry import registry
 from rules.forms import CheckForm
 from rules.json_output import result_json
 from rules.presentation import build_result, default_as_of, lot_diagram
+from rules.templatetags.rules_wording import cited_sections
 
 # Projects the form offers whose rules are not built yet.
 COMING = frozenset(key for key in registry().projects if not registry().covered(key))
@@ -68,10 +68,9 @@ def check_my_lot(request):
         "as_of": default_as_of(),
         "open_section": request.GET.get("show", ""),
         "partial": renders_partial(request),
-        # Each finding's "Source" lands on the table or subsection it cites.
-        "section_anchors": content.section_anchors(
-            {f.section for f in result.findings if citation_anchor(f.subsection)}, result.as_of
-        )
+        # Each citation on a finding's card (and in the other rules' list) lands on the table
+        # or subsection it cites.
+        "section_anchors": content.section_anchors(cited_sections(result.findings), result.as_of)
         if result
         else {},
         "coming": COMING,

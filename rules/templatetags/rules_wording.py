@@ -6,9 +6,11 @@ topics' headings are rules.presentation.TOPIC_LABELS), and nothing else does (te
 
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 
 from django import template
 from django.template.loader import get_template
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from rules.engine import load_standards
@@ -510,9 +512,11 @@ def end_sentence(text) -> str:
     return text if text.endswith(".") else f"{text}."
 
 
-# Each finding's card, rendered once per distinct finding in each process. A card depends on
-# nothing but the finding (its codes, numbers and citation; the words are this module's and the
-# template's, fixed for the life of the process), and a person refining a plan changes one or
+# Each finding's card, rendered once per distinct finding and links in each process. A card
+# depends on nothing but the finding (its codes, numbers and citation; the words are this
+# module's and the template's, fixed for the life of the process) and the addresses its
+# citations link to (with the anchor of the table or subsection cited, when the text in force
+# prints it: so the links are part of the key), and a person refining a plan changes one or
 # two findings at a time, so the other cards are reused: rendering ~25 cards through the
 # template engine was most of the cost of a new plan's results (docs/decisions/project-answers.md).
 FINDING_CARDS = 4096
@@ -520,18 +524,68 @@ _cards: OrderedDict = OrderedDict()
 _cards_lock = threading.Lock()
 
 
-@register.simple_tag
-def finding_card(finding) -> str:
+@dataclass(frozen=True)
+class CardLinks:
+    """Where a card's citations lead: its source, its minor-variance section and the state
+    law that prevails (each a section's address, with its anchor when the page prints it)."""
+
+    source: str = ""
+    variance: str = ""
+    prevails: str = ""
+
+
+def card_links(finding, section_anchors) -> CardLinks:
+    from cotati_site import anchors
+
+    def href(section, citation) -> str:
+        url = reverse("section_detail", args=[section])
+        return anchors.citation_href(url, citation, (section_anchors or {}).get(section))
+
+    mv = finding.minor_variance
+    prevails = standard_record(finding.overridden_by)
+    return CardLinks(
+        # (The card prints a source without a link when it names no section on the site.)
+        source=href(finding.section, finding.subsection)
+        if is_section_number(finding.section)
+        else "",
+        variance=href(mv.section, mv.subsection) if mv else "",
+        prevails=href(prevails.section, prevails.subsection) if prevails else "",
+    )
+
+
+def cited_sections(findings) -> set[str]:
+    """The sections a list of findings' cards cite with a table or subsection (for
+    ``content.section_anchors``): sources, minor-variance sections and prevailing state law."""
+    from cotati_site.anchors import citation_anchor
+
+    cited = set()
+    for finding in findings:
+        pairs = [(finding.section, finding.subsection)]
+        if finding.minor_variance:
+            pairs.append((finding.minor_variance.section, finding.minor_variance.subsection))
+        prevails = standard_record(finding.overridden_by)
+        if prevails:
+            pairs.append((prevails.section, prevails.subsection))
+        cited.update(section for section, citation in pairs if citation_anchor(citation))
+    return cited
+
+
+@register.simple_tag(takes_context=True)
+def finding_card(context, finding) -> str:
+    links = card_links(finding, context.get("section_anchors"))
+    key = (finding, links)
     try:
         with _cards_lock:
-            html = _cards[finding]
-            _cards.move_to_end(finding)
+            html = _cards[key]
+            _cards.move_to_end(key)
         return html
     except KeyError:
         pass
-    html = mark_safe(get_template("rules/partials/_finding.html").render({"finding": finding}))
+    html = mark_safe(
+        get_template("rules/partials/_finding.html").render({"finding": finding, "links": links})
+    )
     with _cards_lock:
-        _cards[finding] = html
+        _cards[key] = html
         if len(_cards) > FINDING_CARDS:
             _cards.popitem(last=False)
     return html

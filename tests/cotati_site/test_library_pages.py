@@ -10,6 +10,8 @@ from django.urls import reverse
 
 from cotati_site.models import CodeSection, Topic
 from rules.engine import ZONES
+from rules.engine.findings import Finding, Status
+from rules.templatetags.rules_wording import finding_card
 from tests.cotati_site.factories import make_section, make_summary, make_topic, make_version
 
 pytestmark = pytest.mark.django_db
@@ -158,14 +160,70 @@ def test_summary_citation_lands_on_the_table_in_the_text_in_force(client):
     assert "#table-9-2" not in html
 
 
-@pytest.mark.xfail(
-    reason="Known gap after the project-first merge (issue 11/13, left open): a checker link "
-    "without a project lists these rules under other rules, whose links do not carry anchors yet."
-)
+CHECKER = "/check-my-lot/"
+NM_LOT = {
+    "zone": "NM",
+    "lot_area_sqft": "5000",
+    "lot_width_ft": "50",
+    "lot_depth_ft": "100",
+    "front_setback_ft": "17",  # within a minor variance of 20 ft
+    "rear_setback_ft": "20",
+    "building_height_ft": "30",
+    "fence_height_in": "80",
+    "fence_location": "front_or_street_side_setback",
+    "fence_type": "solid",
+}
+
+
+def _cited(html: str) -> set[tuple[str, str]]:
+    return set(HREF_RE.findall(html))
+
+
 def test_check_my_lot_sources_land_on_their_tables(client):
     html = page(client, next(u for u in _citation_pages() if u.startswith("/check-my-lot/")))
     assert 'href="/code/17.24.030/#table-2-10"' in html
     assert 'href="/code/17.30.030/#table-3-2' in html
+
+
+def _other_rules(html: str) -> str:
+    return html.split('<details class="other-rules" id="other-rules">')[1].split("</details>")[0]
+
+
+def test_the_other_rules_for_a_lot_link_their_tables(client):
+    html = page(
+        client, CHECKER + "?" + "&".join(f"{k}={v}" for k, v in NM_LOT.items()) + "&project=fence"
+    )
+    other = _other_rules(html)
+    assert 'data-rule="setback.front"' in other
+    assert ("/code/17.24.030/", "table-2-10") in _cited(other)
+    assert ("/code/17.24.020/", "table-2-4") in _cited(other)
+    assert ("/code/17.24.030/", "") not in _cited(other)  # every NM row is in Table 2-10
+
+
+def test_a_project_answer_links_its_findings_table_and_minor_variance_subsection(client):
+    query = {**NM_LOT, "project": "main_building"}
+    html = client.get(CHECKER, query).content.decode()
+    answer = html.split('data-project="main_building"')[1].split('id="other-rules"')[0]
+    cited = _cited(answer)
+    assert ("/code/17.24.030/", "table-2-10") in cited
+    assert ("/code/17.62.060/", "sub-c") in cited  # "§ 17.62.060(C)" of the variance hint
+    assert ("/code/17.62.060/", "") not in cited
+
+
+def test_a_cached_finding_card_is_keyed_on_the_anchors_of_the_text_in_force():
+    """Cards are cached per finding: the same finding under a text that prints no Table 2-10
+    must not reuse the card that links it."""
+    finding = Finding(
+        rule="setback.front",
+        status=Status.FAIL,
+        topic="setbacks",
+        section="17.24.030",
+        subsection="Table 2-10",
+    )
+    anchored = finding_card({"section_anchors": {"17.24.030": frozenset({"table-2-10"})}}, finding)
+    bare = finding_card({"section_anchors": {}}, finding)
+    assert 'href="/code/17.24.030/#table-2-10"' in anchored
+    assert 'href="/code/17.24.030/"' in bare and "#table-2-10" not in bare
 
 
 # Cross-references --------------------------------------------------------------------------
