@@ -1,5 +1,6 @@
 """Queries the public pages need: each returns everything a page shows in a fixed number of queries."""
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import date
 
@@ -18,6 +19,7 @@ from cotati_site.models import (
     Topic,
     ZoningMapChange,
     engine_dates,
+    section_sort_key,
 )
 from cotati_site.versions import Redline, redline
 from rules.engine import load_standards
@@ -34,6 +36,47 @@ def engine_proposals(on: date, *, preview: bool = False) -> dict[str, date | Non
     with ``preview`` every proposal not withdrawn from ``on``. Pages, Check my lot and its
     JSON all ask here."""
     return engine_dates(load_standards().proposals, _proposal_rows(), on=on, preview=preview)
+
+
+@dataclass(frozen=True)
+class ProposalNote:
+    """What a page says of a named proposal: its title and where it stands. The title and
+    status are staff's (the Proposal record); a proposal of the standards data with no
+    record yet is pending under the title the data gives it."""
+
+    id: str
+    title: str
+    status: str  # a ProposalStatus value
+    effective_on: date | None = None
+    ordinance: str = ""
+    sections: tuple[str, ...] = ()  # the sections whose numbers its standards records change
+
+    def in_force_on(self, on: date) -> bool:
+        return (
+            self.status == "adopted" and self.effective_on is not None and self.effective_on <= on
+        )
+
+
+@per_generation
+def proposal_notes() -> dict[str, ProposalNote]:
+    """Every proposal the site knows (database and standards data) by id: one query per
+    content generation (adopting, withdrawing or retitling one bumps it)."""
+    standards = load_standards()
+    sections: dict[str, set[str]] = {}
+    for record in standards:
+        if record.proposal:
+            sections.setdefault(record.proposal, set()).add(record.section)
+    notes = {
+        pid: ProposalNote(pid, info.title, "proposed") for pid, info in standards.proposals.items()
+    }
+    for row in Proposal.objects.all():
+        notes[row.pk] = ProposalNote(row.pk, row.title, row.status, row.effective_on, row.ordinance)
+    return {
+        pid: dataclasses.replace(
+            note, sections=tuple(sorted(sections.get(pid, ()), key=section_sort_key))
+        )
+        for pid, note in notes.items()
+    }
 
 
 def site_checked_on() -> date | None:

@@ -222,8 +222,9 @@ class CheckForm(EngineInputs):
         error_messages={"invalid": "Enter a date like 2026-12-31."},
     )
     include_proposed = YesNoField(
-        label="Preview the proposed Spring 2026 amendments",
-        help_text="Apply the rules the Spring 2026 code cleanup proposes. They are not law yet.",
+        # Which proposals are pending is the database's to say (the results' notice names them).
+        label="Preview the proposed amendments",
+        help_text="Apply the rules the City's pending code amendments propose. They are not law yet.",
     )
 
     FIELDSETS = tuple(registry().fieldsets())

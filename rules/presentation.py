@@ -171,12 +171,31 @@ def _project_result(findings, as_of, include_proposed, projects, checked, propos
 class DistrictTable:
     as_of: date
     rows: list
+    # (district, proposal id): a district with no row in Table 2-4 that a proposal not in
+    # force on ``as_of`` gives one.
+    proposed_rows: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def without_area_row(self) -> list[str]:
+        """The districts Table 2-4 gives no row on this date (SW, and TOC until a proposal
+        adds one)."""
+        return [
+            row.zone.code
+            for row in self.rows
+            if row.min_area is not None and row.min_area.note == "no_standard_for_zone"
+        ]
 
 
 def district_table(as_of: date, proposals: Proposals | None = None) -> DistrictTable:
     """The district rows on ``as_of``, with the proposals the caller applies."""
+    standards = load_standards()
+    table = DistrictTable(as_of=as_of, rows=district_rows(standards, as_of, proposals=proposals))
+    view = standards.view(as_of, proposals)
+    proposed = [(code, view.get_proposed("lot.area", code)) for code in table.without_area_row]
     return DistrictTable(
-        as_of=as_of, rows=district_rows(load_standards(), as_of, proposals=proposals)
+        as_of=as_of,
+        rows=table.rows,
+        proposed_rows=tuple((code, r.proposal) for code, r in proposed if r and r.proposal),
     )
 
 

@@ -73,6 +73,9 @@ class MinorVariance:
     subsection: str = "C"
     proposed_percent: float | None = None
     proposed_limit: float | None = None
+    # The proposal whose record gives ``proposed_percent`` (its words and status are the
+    # caller's to show: pending, or adopted and taking effect later).
+    proposed_by: str | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -84,6 +87,7 @@ class MinorVariance:
             "subsection": self.subsection,
             "proposed_percent": self.proposed_percent,
             "proposed_limit": self.proposed_limit,
+            "proposed_by": self.proposed_by,
         }
 
 

@@ -31,12 +31,13 @@ def hint(
     reach = _reach(limit, record.value, too_low)
     if not (at_least(value, reach) if too_low else at_most(value, reach)):
         return None
-    proposed_percent = proposed_limit = None
+    proposed_percent = proposed_limit = proposed_by = None
     # A proposal not applied on this date (pending, or adopted with a later effective date).
     proposed = ctx.view.get_proposed("minor_variance", ctx.zone)
     if proposed is not None and proposed.value != record.value:
         proposed_percent = proposed.value
         proposed_limit = _reach(limit, proposed.value, too_low)
+        proposed_by = proposed.proposal
     return MinorVariance(
         percent=record.value,
         limit=reach,
@@ -46,6 +47,7 @@ def hint(
         subsection=record.subsection,
         proposed_percent=proposed_percent,
         proposed_limit=proposed_limit,
+        proposed_by=proposed_by,
     )
 
 

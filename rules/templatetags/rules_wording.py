@@ -571,9 +571,33 @@ def cited_sections(findings) -> set[str]:
 
 
 @register.simple_tag(takes_context=True)
+def proposal_note(context, proposal_id):
+    """The title and status of a named proposal (``content.ProposalNote``), from the page's
+    ``proposal_notes`` (the site context processor); None when unknown."""
+    return (context.get("proposal_notes") or {}).get(proposal_id)
+
+
+@register.simple_tag(takes_context=True)
+def previewed_proposals(context, result) -> list:
+    """The proposals a previewed check applied that are not law on its date (pending, or
+    adopted with a later effective date): those its notice names."""
+    if not result or not result.include_proposed:
+        return []
+    notes = context.get("proposal_notes") or {}
+    return [
+        notes[pid]
+        for pid in result.proposals
+        if pid in notes and not notes[pid].in_force_on(result.as_of)
+    ]
+
+
+@register.simple_tag(takes_context=True)
 def finding_card(context, finding) -> str:
     links = card_links(finding, context.get("section_anchors"))
-    key = (finding, links)
+    mv = finding.minor_variance
+    # The proposal a minor-variance hint mentions: its title and status are words of the card.
+    proposal = proposal_note(context, mv.proposed_by) if mv and mv.proposed_by else None
+    key = (finding, links, proposal)
     try:
         with _cards_lock:
             html = _cards[key]
@@ -582,7 +606,9 @@ def finding_card(context, finding) -> str:
     except KeyError:
         pass
     html = mark_safe(
-        get_template("rules/partials/_finding.html").render({"finding": finding, "links": links})
+        get_template("rules/partials/_finding.html").render(
+            {"finding": finding, "links": links, "proposal": proposal}
+        )
     )
     with _cards_lock:
         _cards[key] = html
