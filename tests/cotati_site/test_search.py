@@ -296,6 +296,16 @@ def test_an_empty_search_gives_a_calm_page_with_guidance(client, params):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("query", ["", "zzzqqq"], ids=["empty search", "nothing found"])
+def test_the_guidance_leads_to_the_topics_index_and_the_code_library(client, query):
+    html = client.get(reverse("search"), {"q": query}).content.decode()
+    guidance = html.split('class="search-guidance"')[1]
+    assert f'href="{reverse("topic_list")}"' in guidance  # /topics/, not the home page
+    assert f'href="{reverse("section_list")}"' in guidance
+    assert "#topics" not in guidance
+
+
+@pytest.mark.django_db
 def test_a_very_long_query_is_truncated_not_an_error(client):
     response = client.get(reverse("search"), {"q": "fence height " * 800})
     assert response.status_code == 200
