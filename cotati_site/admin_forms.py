@@ -168,8 +168,16 @@ def preview_summary(values: dict) -> str:
         code_changed_on=None,
         proposed_sections=[],
     )
+    # Its citations land on their anchors as on the topic page (content.section_anchors).
+    from cotati_site.content import section_anchors
+    from rules.presentation import default_as_of
+
+    anchors = section_anchors({s.number for s in sections}, default_as_of())
     return mark_safe(
-        render_to_string("admin/cotati_site/_rich_text_preview.html", {"summary": summary})
+        render_to_string(
+            "admin/cotati_site/_rich_text_preview.html",
+            {"summary": summary, "section_anchors": anchors},
+        )
     )
 
 

@@ -13,6 +13,7 @@ from tests.cotati_site.factories import (
     make_section,
     make_summary,
     make_topic,
+    make_version,
     summary_admin_form,
 )
 
@@ -166,3 +167,21 @@ def test_the_change_page_has_a_preview_button_that_saves_nothing(editor, model):
     record.refresh_from_db()
     assert record.revision == before
     assert editor.get(f"/admin/cotati_site/{model}/preview/").status_code == 405
+
+
+def test_the_preview_shows_the_summary_as_its_topic_page_does_citation_anchor_included(editor):
+    """Rendered through the public partial and the sanitizer, with its citation landing on
+    the table the text in force prints, exactly as the topic page links it."""
+    topic = make_topic(slug="previewed")
+    section = make_section("99.99.030")
+    make_version(section, body=[{"type": "table", "caption": "Table 9-1 Things", "rows": [["a"]]}])
+    summary = make_summary(topic, section, citation_text="Table 9-1", headline="Cites a table.")
+    data = summary_admin_form(summary, body='Fine <strong>bold</strong>. <img src="x.png">')
+    html = editor.post("/admin/cotati_site/summary/preview/", data).content.decode()
+    preview = preview_of(html)
+    public = editor.get(topic.get_absolute_url()).content.decode()
+    link = 'href="/code/99.99.030/#table-9-1"'
+    assert link in preview and link in public
+    assert "<strong>bold</strong>" in preview and "<img" not in preview
+    removed = re.search(r"<div class=\"errornote\" data-removed>(.*?)</div>", html, re.S).group(1)
+    assert "the &lt;img&gt; tag" in removed
