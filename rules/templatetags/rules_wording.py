@@ -7,6 +7,7 @@ topics' headings are rules.presentation.TOPIC_LABELS), and nothing else does (te
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django import template
 from django.template.loader import get_template
@@ -534,12 +535,21 @@ class CardLinks:
     prevails: str = ""
 
 
-def card_links(finding, section_anchors) -> CardLinks:
-    from cotati_site import anchors
+@lru_cache(maxsize=4096)
+def _cited_address(section: str, citation: str | None) -> tuple[str, str | None]:
+    """A section's address and the anchor a citation of it names (None: none): the same for
+    the life of the process, so worked out once per citation, not once per card."""
+    from cotati_site.anchors import citation_anchor
 
+    return reverse("section_detail", args=[section]), citation_anchor(citation)
+
+
+def card_links(finding, section_anchors) -> CardLinks:
     def href(section, citation) -> str:
-        url = reverse("section_detail", args=[section])
-        return anchors.citation_href(url, citation, (section_anchors or {}).get(section))
+        # With the anchor only when the text in force prints it (``section_anchors``).
+        url, anchor = _cited_address(section, citation)
+        known = (section_anchors or {}).get(section) or ()
+        return f"{url}#{anchor}" if anchor and anchor in known else url
 
     mv = finding.minor_variance
     prevails = standard_record(finding.overridden_by)

@@ -90,3 +90,30 @@ def test_a_withdrawn_proposal_is_not_mentioned(client):
     Proposal.objects.filter(pk=SPRING).update(status="withdrawn")
     assert "data-proposed-by" not in hint(client, DAY_BEFORE)
     assert "TOC row" not in table_notes(client, DAY_BEFORE)
+
+
+def test_a_new_plan_with_a_proposal_mentioned_asks_the_database_nothing_once_warm(settings):
+    """The proposals' titles and status are read once per content generation, like their
+    dates: a minor-variance hint naming the proposal costs no query on the next plan."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from cotati_site.cache import forget_local_pages
+
+    settings.CONTENT_CACHE_SECONDS = 300
+    cache.clear()
+    forget_local_pages()
+    client = Client()
+    try:
+        client.get(URL, {**NEAR, "rear_setback_ft": "10"}, headers={"HX-Request": "true"})
+        with CaptureQueriesContext(connection) as context:
+            html = client.get(
+                URL, {**NEAR, "rear_setback_ft": "11"}, headers={"HX-Request": "true"}
+            ).content.decode()
+        assert f'data-proposed-by="{SPRING}"' in html
+        assert len(context.captured_queries) == 0, context.captured_queries
+    finally:
+        cache.clear()
+        forget_local_pages()
