@@ -101,6 +101,26 @@ class Result:
         return [f for f in self.findings if f.rule in rules]
 
 
+    @property
+    def shown(self) -> list[Finding]:
+        """The findings the page shows as cards, in the order it shows them."""
+        if self.answers:
+            return [f for item in self.answers for f in item.findings] + list(self.site)
+        return [f for group in self.groups for f in group.findings]
+
+    @property
+    def cited(self) -> list[Finding]:
+        """One shown finding per distinct citation (section and subsection), in page order:
+        the printed sheet's list of sources."""
+        seen, cited = set(), []
+        for finding in self.shown:
+            key = (finding.section, finding.subsection)
+            if finding.section and key not in seen:
+                seen.add(key)
+                cited.append(finding)
+        return cited
+
+
 def build_result(
     findings: list[Finding],
     as_of: date,

@@ -503,6 +503,13 @@ def approval_where(approval) -> str:
     return APPROVAL_WHERE.get(approval or "", "")
 
 
+@register.simple_tag(takes_context=True)
+def absolute_url(context, path: str) -> str:
+    """``path`` as a full address on the host this page was asked for (the printed sheet's
+    links must work when typed in from paper)."""
+    return context["request"].build_absolute_uri(path)
+
+
 @register.filter
 def end_sentence(text) -> str:
     """Close a sentence after a unit without doubling its period ('84 in.' stays '84 in.')."""
