@@ -306,6 +306,32 @@ def comparison_word(comparison: str) -> str:
     return {"min": "At least", "max": "Up to", "equal_or_range": "At"}.get(comparison, "")
 
 
+# A figure measured from a reference, not from zero, by rule and case (the flood ordinance's
+# lowest floor: above the base flood elevation, or in AO above the highest adjacent grade).
+FIGURE_ABOVE = {
+    "flood.lowest_floor": {"AO": "the highest adjacent grade", "*": "the base flood elevation"},
+}
+
+
+@register.filter
+def record_figure(record) -> str:
+    """A record's figure for the key-numbers table: 'Up to 7 ft'; for a figure measured above
+    a reference, what the rule is ('At or above the base flood elevation', 'At least 2 ft above
+    the highest adjacent grade'), never a bare 'At least 0 ft'."""
+    figure = num(record.value)
+    if record.value_max is not None:
+        figure = f"{figure}–{num(record.value_max)}"
+    above = FIGURE_ABOVE.get(record.rule)
+    if above is not None and record.value is not None:
+        reference = next((above[c] for c in record.cases if c in above), above["*"])
+        if record.value == 0 and record.comparison == "min":
+            return f"At or above {reference}"
+        return f"{comparison_word(record.comparison)} {figure} {unit_label(record.unit)} above {reference}".strip()
+    if record.value is None:
+        return ""
+    return f"{comparison_word(record.comparison)} {figure} {unit_label(record.unit)}".strip()
+
+
 NOTE_SHORT = {
     "subdivision_review": "Set in subdivision review",
     "no_standard_for_zone": "Not in our copy of the code",
@@ -501,6 +527,32 @@ APPROVAL_WHERE = {
 @register.filter
 def approval_where(approval) -> str:
     return APPROVAL_WHERE.get(approval or "", "")
+
+
+# What a share-stated rule's whole is, in words ("of a 4,500 sq ft lot").
+SHARE_WHOLE = {"coverage": "lot", "home_business.floor_area": "home"}
+
+
+@register.filter
+def share_text(finding) -> str:
+    """A share-stated finding's figures with the amounts behind the percent: 'You entered
+    1,900 sq ft on a 4,500 sq ft lot (42.22%); the maximum is 40% (1,800 sq ft).'"""
+    share = finding.share
+    unit = unit_label(share.unit)
+    whole = SHARE_WHOLE.get(finding.rule, "total")
+    text = (
+        f"You entered {num(share.part)} {unit} of a {num(share.whole)} {unit} {whole}"
+        f" ({num(finding.value)}%)"
+    )
+    if finding.limit is None:
+        return f"{text}."
+    text += f"; the maximum is {num(finding.limit)}% ({num(share.limit)} {unit})"
+    if finding.limit_max is not None and share.limit_max is not None:
+        text += (
+            f", or up to {num(finding.limit_max)}% ({num(share.limit_max)} {unit})"
+            f" with {approval_label(finding.approval or 'planning_division_review')}"
+        )
+    return f"{text}."
 
 
 @register.simple_tag(takes_context=True)
