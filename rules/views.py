@@ -8,11 +8,12 @@ from cotati_site import content
 from cotati_site.anchors import citation_anchor
 from cotati_site.cache import MULTIPLE, cache_for_anonymous, renders_partial
 from cotati_site.content import engine_proposals
+from rules.diagrams import lot_diagram
 from rules.engine import check_lot, load_standards
 from rules.engine.registry import registry
 from rules.forms import CheckForm
 from rules.json_output import result_json
-from rules.presentation import build_result, default_as_of, lot_diagram
+from rules.presentation import build_result, default_as_of
 
 # Projects the form offers whose rules are not built yet.
 COMING = frozenset(key for key in registry().projects if not registry().covered(key))

@@ -529,6 +529,19 @@ def approval_where(approval) -> str:
     return APPROVAL_WHERE.get(approval or "", "")
 
 
+STRUCTURE_NOUNS = {
+    "shed": "shed or workshop",
+    "detached_garage": "detached garage",
+    "agricultural": "barn",
+}
+
+
+@register.filter
+def structure_noun(kind) -> str:
+    """An accessory structure's kind in a sentence ("your shed or workshop")."""
+    return STRUCTURE_NOUNS.get(kind or "", "accessory structure")
+
+
 # What a share-stated rule's whole is, in words ("of a 4,500 sq ft lot").
 SHARE_WHOLE = {"coverage": "lot", "home_business.floor_area": "home"}
 
