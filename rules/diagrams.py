@@ -375,7 +375,9 @@ def topic_diagram(feature: str, zone: str, as_of: date, proposals=None) -> Topic
 
     areas = []
     if f:
-        areas.append(Area("front_setback", [Rect(lot.x, lot.bottom - f, lot.w, f)], record("front_setback")))
+        areas.append(
+            Area("front_setback", [Rect(lot.x, lot.bottom - f, lot.w, f)], record("front_setback"))
+        )
     if s:
         areas.append(
             Area(

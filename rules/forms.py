@@ -301,7 +301,10 @@ class CheckForm(EngineInputs):
             from rules.templatetags.rules_wording import project_label
 
             sections.append(
-                (str(self.fields["project"].label), [("", project_label(v)) for v in self.projects()])
+                (
+                    str(self.fields["project"].label),
+                    [("", project_label(v)) for v in self.projects()],
+                )
             )
         shown = {name for names in self.SHOWN_AS.values() for name in names}
         for fieldset in [*self.fieldsets(), *self._option_fieldsets()]:

@@ -100,7 +100,6 @@ class Result:
         rules = registry().rules_for(a.answer.project for a in self.answers)
         return [f for f in self.findings if f.rule in rules]
 
-
     @property
     def shown(self) -> list[Finding]:
         """The findings the page shows as cards, in the order it shows them."""

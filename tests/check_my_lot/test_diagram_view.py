@@ -29,8 +29,6 @@ def _text(html: str) -> str:
     return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
 
 
-
-
 def test_the_diagrams_text_alternative_and_legend_match_what_is_drawn(client):
     html = client.get(URL, CONTRACTOR).content.decode()
     figure = re.search(r'<figure class="lot-diagram".*?</figure>', html, re.S).group(0)
@@ -42,7 +40,10 @@ def test_the_diagrams_text_alternative_and_legend_match_what_is_drawn(client):
         assert f"{words} {float(feet):g} ft" in desc, side
     assert "you entered 2,000 sq ft on a 5,000 sq ft lot (40%)" in desc
     assert "the most allowed is 2,750 sq ft (55%)" in desc
-    assert "120 sq ft, drawn as a square) stands 5 ft from the side lot line and 5 ft from the rear lot line" in desc
+    assert (
+        "120 sq ft, drawn as a square) stands 5 ft from the side lot line and 5 ft from the rear lot line"
+        in desc
+    )
     legend = re.search(r'data-legend="([^"]*)"', figure).group(1).split()
     assert legend == re.findall(r'<li data-key="(\w+)">', figure)
     for key, drawn in (

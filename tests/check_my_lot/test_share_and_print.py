@@ -43,7 +43,9 @@ def test_the_share_link_carries_only_the_answers_given(client):
     href = _share_href(html)
     pairs = parse_qsl(urlsplit(href).query, keep_blank_values=True)
     assert all(value for _name, value in pairs)
-    given = sorted((k, v) for k, vs in HOMEOWNER.items() for v in (vs if isinstance(vs, list) else [vs]))
+    given = sorted(
+        (k, v) for k, vs in HOMEOWNER.items() for v in (vs if isinstance(vs, list) else [vs])
+    )
     assert sorted(pairs) == given
     # What the form sends is several times longer than the link (figures in the report).
     sent = len(client.get(URL, submitted).wsgi_request.get_full_path())
@@ -79,7 +81,10 @@ def test_a_shared_link_without_a_zone_keeps_the_rest(client):
         (HOMEOWNER, "Distance to the rear lot line: 5 feet"),
         ({**HOMEOWNER, "fence_height_ft": "6", "fence_height_extra_in": "6"}, "Height: 6 ft 6 in."),
         ({"zone": "NL", "lot_area_sqft": "4500"}, "Lot area: 4,500 square feet"),
-        ({"zone": "NL", "include_proposed": "true"}, "Preview the proposed Spring 2026 amendments: Yes"),
+        (
+            {"zone": "NL", "include_proposed": "true"},
+            "Preview the proposed Spring 2026 amendments: Yes",
+        ),
     ],
     ids=[
         "the zone",

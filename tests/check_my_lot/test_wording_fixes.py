@@ -94,8 +94,16 @@ def test_coverage_shows_the_square_feet_typed_and_the_percent(client, covered, s
 @pytest.mark.parametrize(
     ("used", "status", "sentence"),
     [
-        ("400", "pass", "You entered 400 sq ft of a 1,600 sq ft home (25%); the maximum is 25% (400 sq ft)."),
-        ("401", "fail", "You entered 401 sq ft of a 1,600 sq ft home (25.06%); the maximum is 25% (400 sq ft)."),
+        (
+            "400",
+            "pass",
+            "You entered 400 sq ft of a 1,600 sq ft home (25%); the maximum is 25% (400 sq ft).",
+        ),
+        (
+            "401",
+            "fail",
+            "You entered 401 sq ft of a 1,600 sq ft home (25.06%); the maximum is 25% (400 sq ft).",
+        ),
     ],
     ids=["a business using exactly a quarter of the home passes", "one sq ft more fails"],
 )

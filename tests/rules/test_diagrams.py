@@ -11,7 +11,9 @@ from rules.engine import AccessoryStructure, Lot, MainBuilding, Plan, check_lot
 from tests.rules.helpers import AS_OF
 
 
-def _draw(zone="NM", *, corner=False, building=None, accessory=None, width=50.0, depth=100.0, area=5000.0):
+def _draw(
+    zone="NM", *, corner=False, building=None, accessory=None, width=50.0, depth=100.0, area=5000.0
+):
     lot = Lot(zone=zone, width_ft=width, depth_ft=depth, area_sqft=area, corner_lot=corner)
     plan = Plan(building=building, accessory=accessory)
     findings = check_lot(lot, plan, as_of=AS_OF)
@@ -51,7 +53,9 @@ def test_a_corner_lot_draws_its_street_side_setback_on_the_left():
 
 
 def test_the_building_sits_where_the_entered_setbacks_put_it_apart_from_the_buildable_area():
-    building = MainBuilding(front_setback_ft=25.0, rear_setback_ft=20.0, interior_side_setback_ft=8.0)
+    building = MainBuilding(
+        front_setback_ft=25.0, rear_setback_ft=20.0, interior_side_setback_ft=8.0
+    )
     d, _ = _draw("NM", building=building)
     scale = d.lot.w / d.width_ft
     assert d.building.x == pytest.approx(d.lot.x + 8 * scale)
@@ -67,7 +71,10 @@ def test_the_building_sits_where_the_entered_setbacks_put_it_apart_from_the_buil
 )
 def test_coverage_is_drawn_as_planned_against_allowed(covered, status, allowed_line):
     building = MainBuilding(
-        front_setback_ft=15.0, rear_setback_ft=15.0, interior_side_setback_ft=5.0, covered_area_sqft=covered
+        front_setback_ft=15.0,
+        rear_setback_ft=15.0,
+        interior_side_setback_ft=5.0,
+        covered_area_sqft=covered,
     )
     d, findings = _draw("NM", building=building)
     c = d.coverage
@@ -96,6 +103,8 @@ def test_the_shed_stands_at_its_entered_distances_from_the_side_and_rear_lines()
 
 
 def test_a_shed_that_would_not_fit_on_the_lot_is_not_drawn():
-    shed = AccessoryStructure(type="shed", footprint_sqft=120.0, side_line_ft=58.0, rear_line_ft=3.0)
+    shed = AccessoryStructure(
+        type="shed", footprint_sqft=120.0, side_line_ft=58.0, rear_line_ft=3.0
+    )
     d, _ = _draw("NL", accessory=shed, width=60.0, depth=100.0, area=6000.0)
     assert d.structure is None
