@@ -184,20 +184,6 @@ EngineInputs = type(
 )
 
 
-# A unit's words beside a figure of exactly one (the printed answers: "1 story", "1 foot").
-SINGULAR = {
-    "feet": "foot",
-    "square feet": "square foot",
-    "inches": "inch",
-    "homes": "home",
-    "stories": "story",
-    "bedrooms": "bedroom",
-    "clients": "client",
-    "trips": "trip",
-    "units": "unit",
-}
-
-
 # A project the site does not check yet: the form offers it, the answer says who to ask.
 SOMETHING_ELSE = "other"
 # The engine takes a fence's height in inches; people give it in feet and inches.
@@ -289,74 +275,6 @@ class CheckForm(EngineInputs):
     def share_query(self) -> str:
         """The query string of a link to these answers: only the answers given."""
         return urlencode(self.given())
-
-    def answers_given(self) -> list[tuple[str, list[tuple[str, str]]]]:
-        """The answers given, worded for the printed sheet: (section legend, [(label, value
-        with its unit or its choice's words)]), in form order; the projects first."""
-        given: dict[str, list[str]] = {}
-        for name, value in self.given():
-            given.setdefault(name, []).append(value)
-        sections = []
-        if given.get("project"):
-            from rules.templatetags.rules_wording import project_label
-
-            sections.append(
-                (
-                    str(self.fields["project"].label),
-                    [("", project_label(v)) for v in self.projects()],
-                )
-            )
-        shown = {name for names in self.SHOWN_AS.values() for name in names}
-        for fieldset in [*self.fieldsets(), *self._option_fieldsets()]:
-            rows = []
-            for bound in fieldset["fields"]:
-                name = bound.name
-                if name in shown:
-                    continue
-                if name in given:
-                    rows.append((str(bound.label), self._worded(name, given[name][0])))
-            if fieldset["id"] == "fence" and self._fence_inches(given) is not None:
-                from rules.templatetags.rules_wording import feet_and_inches
-
-                rows.insert(0, ("Height", feet_and_inches(self._fence_inches(given))))
-            if rows:
-                sections.append((fieldset["legend"], rows))
-        return sections
-
-    def _option_fieldsets(self):
-        return [
-            {"id": "date", "legend": "Date of the check", "fields": [self["as_of"]]},
-            {"id": "proposed", "legend": "Proposed rules", "fields": [self["include_proposed"]]},
-        ]
-
-    def _fence_inches(self, given) -> float | None:
-        """The fence's height in inches as given (feet and inches, or inches alone)."""
-        if self.is_bound and self.is_valid():
-            return self.cleaned_data.get(FENCE_HEIGHT)
-        return None
-
-    def _worded(self, name: str, raw: str) -> str:
-        """A typed answer with its unit, or a choice with its words ("NL", "Yes", "4,500 square
-        feet"); a value the form rejected is shown as typed."""
-        field = self.fields[name]
-        choices = getattr(field, "choices", None)
-        if name == "include_proposed":
-            return "Yes" if raw.lower() in TRUE_WORDS else "No"
-        if choices and not isinstance(field, forms.MultipleChoiceField):
-            if isinstance(field, AnswerField):
-                raw = field.prepare_value(raw)
-            return next((str(label) for key, label in choices if str(key) == raw), raw)
-        entry = registry().inputs.get(name)
-        unit = getattr(field, "unit", None) or (entry.spec.unit if entry else "")
-        try:
-            number = float(raw)
-        except ValueError:
-            return raw
-        from rules.templatetags.rules_wording import num
-
-        if unit and number == 1:
-            unit = SINGULAR.get(unit, unit)
-        return f"{num(number)} {unit}".strip() if unit else num(number)
 
     def error_slots(self):
         """Every field's error slot, with its messages, as out-of-band swaps: an update

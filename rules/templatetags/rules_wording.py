@@ -607,3 +607,79 @@ def finding_card(finding) -> str:
         if len(_cards) > FINDING_CARDS:
             _cards.popitem(last=False)
     return html
+
+
+# The printed sheet's list of answers ----------------------------------------------------------
+
+# A unit's words beside a figure of exactly one (the printed answers: "1 story", "1 foot").
+SINGULAR_WORDS = {
+    "feet": "foot",
+    "square feet": "square foot",
+    "inches": "inch",
+    "homes": "home",
+    "stories": "story",
+    "bedrooms": "bedroom",
+    "clients": "client",
+    "trips": "trip",
+    "units": "unit",
+}
+
+
+@register.filter
+def answers_sheet(form) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The answers given, worded for the printed sheet: (section legend, [(label, the value
+    with its unit or its choice's words)]), in form order, the projects first."""
+    from rules.forms import FENCE_HEIGHT
+
+    given: dict[str, list[str]] = {}
+    for name, value in form.given():
+        given.setdefault(name, []).append(value)
+    sections = []
+    if given.get("project"):
+        sections.append(
+            (str(form.fields["project"].label), [("", project_label(v)) for v in form.projects()])
+        )
+    shown_as = {name for names in form.SHOWN_AS.values() for name in names}
+    options = [
+        {"id": "date", "legend": "Date of the check", "fields": [form["as_of"]]},
+        {"id": "proposed", "legend": "Proposed rules", "fields": [form["include_proposed"]]},
+    ]
+    cleaned = form.cleaned_data if form.is_bound and form.is_valid() else {}
+    for fieldset in [*form.fieldsets(), *options]:
+        rows = [
+            (str(bound.label), _worded(form, bound.name, given[bound.name][0]))
+            for bound in fieldset["fields"]
+            if bound.name in given and bound.name not in shown_as
+        ]
+        if fieldset["id"] == "fence" and cleaned.get(FENCE_HEIGHT) is not None:
+            rows.insert(0, ("Height", feet_and_inches(cleaned[FENCE_HEIGHT])))
+        if rows:
+            sections.append((fieldset["legend"], rows))
+    return sections
+
+
+def _worded(form, name: str, raw: str) -> str:
+    """A typed answer with its unit, or a choice with its words ("NL – Neighborhood Low
+    Density", "Yes", "4,500 square feet"); a value the form rejected is shown as typed."""
+    from django import forms
+
+    from rules.engine.registry import registry
+    from rules.forms import TRUE_WORDS, AnswerField, YesNoField
+
+    field = form.fields[name]
+    if isinstance(field, YesNoField):
+        return "Yes" if raw.strip().lower() in TRUE_WORDS else "No"
+    choices = getattr(field, "choices", None)
+    if choices and not isinstance(field, forms.MultipleChoiceField):
+        if isinstance(field, AnswerField):
+            raw = field.prepare_value(raw)
+        return next((str(label) for key, label in choices if str(key) == raw), raw)
+    entry = registry().inputs.get(name)
+    unit = getattr(field, "unit", None) or (entry.spec.unit if entry else "") or ""
+    try:
+        number = float(raw)
+    except ValueError:
+        return raw
+    if number == 1:
+        unit = SINGULAR_WORDS.get(unit, unit)
+    return f"{num(number)} {unit}".strip()
