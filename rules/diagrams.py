@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from datetime import date
 
-from rules.engine import Finding, load_standards
+from rules.engine import ZONES, Finding, load_standards
 
 DIAGRAM_BOX = (300.0, 340.0)  # drawing area for the lot, in SVG units
 MARGIN = {"left": 58.0, "right": 58.0, "top": 34.0, "bottom": 44.0}
@@ -288,6 +288,18 @@ class Area:
     shapes: list[Rect]
     record: object | None  # the Standard in force there, or None when the data has none
     points: str = ""  # a polygon, for the sight-visibility corner
+    with_approval: object | None = None  # the record of the higher figure an approval reaches
+    unheld: object | None = None  # the record (without figures) of the rule that governs it
+
+    @property
+    def label_at(self) -> tuple[float, float] | None:
+        """Where the area's figure fits inside it (its first shape's centre), else None."""
+        if not self.shapes:
+            return None
+        shape = self.shapes[0]
+        if shape.w < 44 or shape.h < 16:
+            return None
+        return shape.x + shape.w / 2, shape.y + shape.h / 2 + LABEL / 3
 
 
 @dataclass(frozen=True)
@@ -306,23 +318,66 @@ class TopicDiagram:
     depth_from_data: bool
 
 
-# Which record applies in each area, by the topic's rule: (rule, case) per area key.
+# Which record applies in each area, by the topic's feature: the rule, then per area the case
+# of the record in force there and the case of the higher figure an approval reaches.
 TOPIC_AREAS = {
-    "fences": (
+    "fence": (
         "fence.height",
         {
-            "front_setback": "front_or_street_side_setback",
-            "side_setbacks": "interior_side_or_rear_setback",
-            "rear_setback": "interior_side_or_rear_setback",
-            "outside_setbacks": "outside_setbacks",
-            "sight_visibility": "sight_visibility_area",
+            "front_setback": ("front_or_street_side_setback", "front_or_street_side_setback_adr"),
+            "side_setbacks": ("interior_side_or_rear_setback", None),
+            "rear_setback": ("interior_side_or_rear_setback", None),
+            "outside_setbacks": ("outside_setbacks", None),
+            "sight_visibility": ("sight_visibility_area", None),
         },
     ),
-    "accessory_structures": (
+    # § 17.42.160's distances from the lot lines are not held: the strips say so, and the
+    # height limit is shown where the structure may certainly stand.
+    "accessory": (
         "accessory.height",
-        {"outside_setbacks": "default"},
+        {"outside_setbacks": ("default", None)},
     ),
 }
+# A rule whose figures this site does not hold, which governs the setback strips of a topic's
+# plan view (the strips then cite it instead of a figure).
+TOPIC_STRIPS_UNHELD = {"accessory": "accessory.setbacks"}
+# The district a topic page draws until the reader picks one: the most common residential
+# district, for a typical house lot.
+DEFAULT_ZONE = "NL"
+
+
+def plan_view_zone(raw: str) -> str | None:
+    """?zone= as a district code the plan view can draw (for the page cache's key), or None."""
+    return raw if raw in ZONES else None
+
+
+@dataclass(frozen=True)
+class PlanView:
+    """A topic page's plan view: the drawing and the district picker's state."""
+
+    diagram: TopicDiagram | None
+    zone: str
+    zones: list[tuple[str, str]]
+    reason: str = ""  # why there is no drawing: no_setbacks, no_front_setback
+
+
+def topic_plan_view(feature: str | None, raw_zone: str, as_of: date, proposals=None):
+    """The plan view for a topic page (None for a topic without one)."""
+    if feature not in TOPIC_AREAS:
+        return None
+    zone = plan_view_zone(raw_zone) or DEFAULT_ZONE
+    diagram = topic_diagram(feature, zone, as_of, proposals)
+    reason = ""
+    if diagram is None:
+        view = load_standards().view(as_of, proposals)
+        front = _district_value(view, "setback.front", zone)
+        reason = "no_front_setback" if front == 0 else "no_setbacks"
+    return PlanView(
+        diagram=diagram,
+        zone=zone,
+        zones=[(code, z.name) for code, z in ZONES.items()],
+        reason=reason,
+    )
 
 
 def _district_value(view, rule: str, zone: str) -> float | None:
@@ -357,6 +412,10 @@ def topic_diagram(feature: str, zone: str, as_of: date, proposals=None) -> Topic
     }
     if all(v is None for v in setbacks.values()):
         return None
+    if feature == "fence" and not setbacks["front"]:
+        # Table 3-2 has rows of its own for districts without a front setback, measured from
+        # the street line rather than a setback: not drawn as setback strips.
+        return None
     min_width = _district_value(view, "lot.width", zone)
     min_depth = _district_value(view, "lot.depth", zone)
     width = min_width or TYPICAL_LOT_FT[0]
@@ -369,14 +428,23 @@ def topic_diagram(feature: str, zone: str, as_of: date, proposals=None) -> Topic
     lot = Rect(MARGIN["left"], MARGIN["top"], width * scale, depth * scale)
     f, s, r = front * scale, side * scale, rear * scale
 
-    def record(key):
-        case = cases.get(key)
+    def record(key, which=0):
+        case = cases.get(key, (None, None))[which]
         return _topic_record(view, rule, zone, case) if case else None
+
+    unheld_rule = TOPIC_STRIPS_UNHELD.get(feature)
+    unheld = view.get(unheld_rule, zone) if unheld_rule else None
 
     areas = []
     if f:
         areas.append(
-            Area("front_setback", [Rect(lot.x, lot.bottom - f, lot.w, f)], record("front_setback"))
+            Area(
+                "front_setback",
+                [Rect(lot.x, lot.bottom - f, lot.w, f)],
+                record("front_setback"),
+                with_approval=record("front_setback", 1),
+                unheld=unheld,
+            )
         )
     if s:
         areas.append(
@@ -387,10 +455,18 @@ def topic_diagram(feature: str, zone: str, as_of: date, proposals=None) -> Topic
                     Rect(lot.right - s, lot.y + r, s, lot.h - r - f),
                 ],
                 record("side_setbacks"),
+                unheld=unheld,
             )
         )
     if r:
-        areas.append(Area("rear_setback", [Rect(lot.x, lot.y, lot.w, r)], record("rear_setback")))
+        areas.append(
+            Area(
+                "rear_setback",
+                [Rect(lot.x, lot.y, lot.w, r)],
+                record("rear_setback"),
+                unheld=unheld,
+            )
+        )
     areas.append(
         Area(
             "outside_setbacks",

@@ -683,3 +683,65 @@ def _worded(form, name: str, raw: str) -> str:
     if number == 1:
         unit = SINGULAR_WORDS.get(unit, unit)
     return f"{num(number)} {unit}".strip()
+
+
+# The topic pages' plan view (rules/diagrams.py topic_diagram) ---------------------------------
+
+PLAN_AREA_LABELS = {
+    "front_setback": "In the front setback",
+    "side_setbacks": "In the side setbacks",
+    "rear_setback": "In the rear setback",
+    "outside_setbacks": "Outside the setbacks",
+    "sight_visibility": "In a sight-visibility area (street corners and driveways)",
+}
+PLAN_AREA_SETBACK = {
+    "front_setback": "front",
+    "side_setbacks": "interior_side",
+    "rear_setback": "rear",
+}
+
+
+@register.filter
+def plan_area_label(key) -> str:
+    return PLAN_AREA_LABELS.get(key, key)
+
+
+@register.filter
+def plan_area_setback(key, setbacks):
+    """The depth of the setback strip an area is (None for the other areas)."""
+    which = PLAN_AREA_SETBACK.get(key)
+    return setbacks.get(which) if which else None
+
+
+def _height(record) -> str:
+    return _amount(record.value, record.unit)
+
+
+@register.filter
+def plan_area_short(area) -> str:
+    """The figure drawn inside an area: '3 ft 6 in.' ('' when the data gives none)."""
+    record = area.record
+    if record is None or record.value is None:
+        return ""
+    return _height(record)
+
+
+@register.filter
+def plan_area_limit(area, feature) -> str:
+    """What limits a fence or structure in an area, in words, from its records."""
+    record = area.record
+    if record is None:
+        if area.unheld is not None:
+            return (
+                "how close an accessory structure may stand to the lot lines is set by "
+                f"{section_cite(area.unheld.section)}, which this site does not hold; ask the "
+                "City's Planning Division"
+            )
+        return "this site holds no figure for it in this district"
+    if record.value is None:
+        return f"no figure; see {section_cite(record.section)}" if record.section else "no figure"
+    text = f"up to {_height(record)} high"
+    extra = area.with_approval
+    if extra is not None and extra.value is not None:
+        text += f", or up to {_height(extra)} with {approval_label(extra.approval)}"
+    return text
