@@ -41,6 +41,7 @@ def test_the_share_link_carries_only_the_answers_given(client):
     submitted = _as_submitted(HOMEOWNER)
     html = client.get(URL, submitted).content.decode()
     href = _share_href(html)
+    assert urlsplit(href).fragment == "results-title"  # a phone opens it at the answers
     pairs = parse_qsl(urlsplit(href).query, keep_blank_values=True)
     assert all(value for _name, value in pairs)
     given = sorted(

@@ -134,3 +134,25 @@ def test_without_javascript_the_print_button_is_not_offered(site, page_without_j
     page_without_js.goto(site.url + HOMEOWNER)
     assert page_without_js.locator("[data-print]").count() == 1
     assert not page_without_js.locator("[data-print]").is_visible()
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["with JavaScript", "without JavaScript"])
+def test_a_shared_link_opens_at_the_answers_on_a_phone(site, browser, js):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=js)
+    page = context.new_page()
+    page.goto(site.url + HOMEOWNER)
+    href = page.locator("[data-share]").get_attribute("href")
+    print(f"share link: {len(href)} characters")
+    page.goto(site.url + href)
+    top = page.locator("#answer-fence").bounding_box()["y"]
+    assert 0 <= top < 844
+    context.close()
+
+
+def test_a_phone_can_go_straight_to_the_results(site, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(site.url + HOMEOWNER.replace("#results-title", ""))
+    page.get_by_role("link", name="Go to the results").click()
+    assert 0 <= page.locator("#answer-fence").bounding_box()["y"] < 844
+    context.close()
