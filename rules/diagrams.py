@@ -32,6 +32,12 @@ class Rect:
         return self.x + self.w
 
     @property
+    def svg(self) -> str:
+        """The rectangle's SVG attributes, written once here: a template printing each float
+        passes it through number localisation, which cost more than the rest of the drawing."""
+        return f'x="{self.x:.1f}" y="{self.y:.1f}" width="{self.w:.1f}" height="{self.h:.1f}"'
+
+    @property
     def bottom(self) -> float:
         return self.y + self.h
 
@@ -49,6 +55,14 @@ class Dimension:
     label_x: float
     label_y: float
     anchor: str  # SVG text-anchor of the label
+
+    @property
+    def svg_line(self) -> str:
+        return f'x1="{self.x1:.1f}" y1="{self.y1:.1f}" x2="{self.x2:.1f}" y2="{self.y2:.1f}"'
+
+    @property
+    def svg_label(self) -> str:
+        return f'x="{self.label_x:.1f}" y="{self.label_y:.1f}" text-anchor="{self.anchor}"'
 
 
 @dataclass(frozen=True)
@@ -107,7 +121,7 @@ class LotDiagram:
             keys.append("building")
         if self.coverage and self.coverage.planned:
             keys.append("coverage")
-        if self.coverage and self.coverage.allowed_y is not None:
+        if self.coverage and self.coverage.planned and self.coverage.allowed_y is not None:
             keys.append("coverage_allowed")
         if self.structure:
             keys.append("structure")

@@ -66,6 +66,8 @@ def check_my_lot(request):
         "result": result,
         "lot": lot,
         "diagram": lot_diagram(lot, plan, result.findings) if result else None,
+        # The answers given, as a query string: the share link, and what the results show.
+        "share": form.share_query() if result else "",
         "as_of": default_as_of(),
         "open_section": request.GET.get("show", ""),
         "partial": renders_partial(request),

@@ -9,6 +9,7 @@ from collections import OrderedDict
 
 from django import template
 from django.template.loader import get_template
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from rules.engine import load_standards
@@ -745,3 +746,63 @@ def plan_area_limit(area, feature) -> str:
     if extra is not None and extra.value is not None:
         text += f", or up to {_height(extra)} with {approval_label(extra.approval)}"
     return text
+
+
+# The printed sheet's answers and sources are joined here rather than looped in the template:
+# they are rendered with every update of the results (hidden on screen), and a template loop
+# over them cost more than the rest of the partial (docs/decisions/project-answers.md, Speed).
+
+
+@register.simple_tag
+def print_answers(form):
+    parts = ['<div class="print-only print-inputs"><h3>Your answers</h3>']
+    for i, (legend, rows) in enumerate(answers_sheet(form)):
+        first = ' class="print-projects"' if i == 0 and form.projects() else ""
+        parts.append(f"<dl{first}><dt>{escape(legend)}</dt>")
+        for label, value in rows:
+            parts.append(
+                f"<dd>{escape(label)}: {escape(value)}</dd>"
+                if label
+                else f"<dd>{escape(value)}</dd>"
+            )
+        parts.append("</dl>")
+    parts.append("</div>")
+    return mark_safe("".join(parts))
+
+
+@register.simple_tag(takes_context=True)
+def print_sources(context, result, share: str):
+    """The link to these results and every source cited, as full addresses."""
+    from django.urls import reverse
+
+    from cotati_site.templatetags.code_text import cite_href
+
+    request = context["request"]
+    link = request.build_absolute_uri(reverse("check_my_lot")) + (f"?{share}" if share else "")
+    parts = [
+        '<div class="print-only print-sources"><p>These results online: '
+        f'<span class="print-url">{escape(link)}</span></p>'
+    ]
+    items = []
+    for finding in result.cited:
+        where = f", {finding.subsection}" if finding.subsection else ""
+        if is_section_number(finding.section):
+            href = request.build_absolute_uri(
+                cite_href(context, finding.section, finding.subsection or "")
+            )
+            items.append(
+                f"<li>{escape(section_cite(finding.section) + where)}: "
+                f'<span class="print-url">{escape(href)}</span></li>'
+            )
+        elif citation_label(finding.section):
+            items.append(
+                f"<li>{escape(citation_label(finding.section) + where)} (not on this site)</li>"
+            )
+        else:
+            items.append(
+                f"<li>Cotati Municipal Code, {escape(finding.section)} (not on this site)</li>"
+            )
+    if items:
+        parts.append("<p>Sources:</p><ul>" + "".join(items) + "</ul>")
+    parts.append("</div>")
+    return mark_safe("".join(parts))

@@ -64,7 +64,11 @@ def test_the_diagrams_fit_the_screen_and_are_kept_as_screenshots(site, browser, 
     for name, path, selector in (
         ("lot-diagram", DIAGRAM, ".lot-diagram"),
         ("plan-view-fences", "/topics/fences-and-walls/", "#plan-view"),
-        ("plan-view-sheds", "/topics/sheds-garages-and-accessory-structures/?zone=NM", "#plan-view"),
+        (
+            "plan-view-sheds",
+            "/topics/sheds-garages-and-accessory-structures/?zone=NM",
+            "#plan-view",
+        ),
     ):
         page.goto(site.url + path)
         figure = page.locator(selector).first
