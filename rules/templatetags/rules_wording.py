@@ -6,6 +6,7 @@ topics' headings are rules.presentation.TOPIC_LABELS), and nothing else does (te
 
 import threading
 from collections import OrderedDict
+from functools import lru_cache
 
 from django import template
 from django.template.loader import get_template
@@ -627,9 +628,10 @@ SINGULAR_WORDS = {
 
 
 @register.filter
-def answers_sheet(form) -> list[tuple[str, list[tuple[str, str]]]]:
+def answers_sheet(form, rows: bool = False) -> list[tuple[str, list]]:
     """The answers given, worded for the printed sheet: (section legend, [(label, the value
-    with its unit or its choice's words)]), in form order, the projects first."""
+    with its unit or its choice's words)]), in form order, the projects first; with
+    ``rows``, each answer as its printed ``<dd>`` instead."""
     from rules.forms import FENCE_HEIGHT
 
     given: dict[str, list[str]] = {}
@@ -637,8 +639,12 @@ def answers_sheet(form) -> list[tuple[str, list[tuple[str, str]]]]:
         given.setdefault(name, []).append(value)
     sections = []
     if given.get("project"):
+        names = [project_label(v) for v in form.projects()]
         sections.append(
-            (str(form.fields["project"].label), [("", project_label(v)) for v in form.projects()])
+            (
+                str(form.fields["project"].label),
+                [f"<dd>{escape(n)}</dd>" for n in names] if rows else [("", n) for n in names],
+            )
         )
     shown_as = {name for names in form.SHOWN_AS.values() for name in names}
     options = [
@@ -647,19 +653,24 @@ def answers_sheet(form) -> list[tuple[str, list[tuple[str, str]]]]:
     ]
     cleaned = form.cleaned_data if form.is_bound and form.is_valid() else {}
     for fieldset in [*form.fieldsets(), *options]:
-        rows = [
-            (str(bound.label), _worded(form, bound.name, given[bound.name][0]))
+        found = [
+            (str(bound.label), bound.name, given[bound.name][0])
             for bound in fieldset["fields"]
             if bound.name in given and bound.name not in shown_as
         ]
-        if fieldset["id"] == "fence" and cleaned.get(FENCE_HEIGHT) is not None:
-            rows.insert(0, ("Height", feet_and_inches(cleaned[FENCE_HEIGHT])))
         if rows:
-            sections.append((fieldset["legend"], rows))
+            shown = [_answer_row(*answer) for answer in found]
+        else:
+            shown = [(label, _worded(form.fields[name], name, raw)) for label, name, raw in found]
+        if fieldset["id"] == "fence" and cleaned.get(FENCE_HEIGHT) is not None:
+            height = feet_and_inches(cleaned[FENCE_HEIGHT])
+            shown.insert(0, f"<dd>Height: {escape(height)}</dd>" if rows else ("Height", height))
+        if shown:
+            sections.append((fieldset["legend"], shown))
     return sections
 
 
-def _worded(form, name: str, raw: str) -> str:
+def _worded(field, name: str, raw: str) -> str:
     """A typed answer with its unit, or a choice with its words ("NL – Neighborhood Low
     Density", "Yes", "4,500 square feet"); a value the form rejected is shown as typed."""
     from django import forms
@@ -667,7 +678,6 @@ def _worded(form, name: str, raw: str) -> str:
     from rules.engine.registry import registry
     from rules.forms import TRUE_WORDS, AnswerField, YesNoField
 
-    field = form.fields[name]
     if isinstance(field, YesNoField):
         return "Yes" if raw.strip().lower() in TRUE_WORDS else "No"
     choices = getattr(field, "choices", None)
@@ -753,21 +763,31 @@ def plan_area_limit(area, feature) -> str:
 # over them cost more than the rest of the partial (docs/decisions/project-answers.md, Speed).
 
 
+@lru_cache(maxsize=4096)
+def _answer_row(label: str, name: str, raw: str) -> str:
+    """One printed answer (a field's words depend only on its name and what was typed)."""
+    from rules.forms import CheckForm
+
+    value = _worded(CheckForm.base_fields[name], name, raw)
+    return f"<dd>{escape(label)}: {escape(value)}</dd>"
+
+
 @register.simple_tag
 def print_answers(form):
     parts = ['<div class="print-only print-inputs"><h3>Your answers</h3>']
-    for i, (legend, rows) in enumerate(answers_sheet(form)):
+    for i, (legend, rows) in enumerate(answers_sheet(form, rows=True)):
         first = ' class="print-projects"' if i == 0 and form.projects() else ""
         parts.append(f"<dl{first}><dt>{escape(legend)}</dt>")
-        for label, value in rows:
-            parts.append(
-                f"<dd>{escape(label)}: {escape(value)}</dd>"
-                if label
-                else f"<dd>{escape(value)}</dd>"
-            )
+        parts.extend(rows)
         parts.append("</dl>")
     parts.append("</div>")
     return mark_safe("".join(parts))
+
+
+# The sources list depends only on the host, the citations shown and the anchors their text
+# prints: kept per process, bounded.
+_SOURCES: OrderedDict = OrderedDict()
+_sources_lock = threading.Lock()
 
 
 @register.simple_tag(takes_context=True)
@@ -775,16 +795,33 @@ def print_sources(context, result, share: str):
     """The link to these results and every source cited, as full addresses."""
     from django.urls import reverse
 
-    from cotati_site.templatetags.code_text import cite_href
-
     request = context["request"]
     link = request.build_absolute_uri(reverse("check_my_lot")) + (f"?{share}" if share else "")
-    parts = [
+    known = context.get("section_anchors") or {}
+    cited = result.cited
+    key = (
+        request.build_absolute_uri("/"),
+        tuple((f.section, f.subsection, known.get(f.section)) for f in cited),
+    )
+    with _sources_lock:
+        sources = _SOURCES.get(key)
+    if sources is None:
+        sources = _sources_list(context, request, cited)
+        with _sources_lock:
+            _SOURCES[key] = sources
+            if len(_SOURCES) > FINDING_CARDS:
+                _SOURCES.popitem(last=False)
+    return mark_safe(
         '<div class="print-only print-sources"><p>These results online: '
-        f'<span class="print-url">{escape(link)}</span></p>'
-    ]
+        f'<span class="print-url">{escape(link)}</span></p>{sources}</div>'
+    )
+
+
+def _sources_list(context, request, cited) -> str:
+    from cotati_site.templatetags.code_text import cite_href
+
     items = []
-    for finding in result.cited:
+    for finding in cited:
         where = f", {finding.subsection}" if finding.subsection else ""
         if is_section_number(finding.section):
             href = request.build_absolute_uri(
@@ -802,7 +839,70 @@ def print_sources(context, result, share: str):
             items.append(
                 f"<li>Cotati Municipal Code, {escape(finding.section)} (not on this site)</li>"
             )
-    if items:
-        parts.append("<p>Sources:</p><ul>" + "".join(items) + "</ul>")
-    parts.append("</div>")
-    return mark_safe("".join(parts))
+    return "<p>Sources:</p><ul>" + "".join(items) + "</ul>" if items else ""
+
+
+def _ft(value) -> str:
+    return "unknown" if value is None else f"{num(value)} ft"
+
+
+@register.filter
+def diagram_desc(d) -> str:
+    """The lot diagram's text alternative: what the drawing shows, figure for figure (written
+    in Python: the template version cost as much as the rest of the drawing)."""
+    s = d.setbacks
+    text = [
+        f"A lot {num(d.width_ft)} ft wide and {num(d.depth_ft)} ft deep, with the street at the "
+        f"bottom{' and a side street on the left' if d.corner_lot else ''}.",
+        f" Required setbacks: front {_ft(s['front'])}, rear {_ft(s['rear'])}, interior side "
+        f"{_ft(s['interior_side'])}"
+        + (f", street side {_ft(s['street_side'])}" if d.corner_lot else "")
+        + "; each is drawn as a dimension line with its figure.",
+    ]
+    if d.buildable:
+        text.append(
+            f" The area left to build on is {num(d.buildable_width_ft)} ft by "
+            f"{num(d.buildable_depth_ft)} ft."
+        )
+    else:
+        text.append(" The setbacks leave no area to build on.")
+    if d.building:
+        e = d.entered
+        text.append(
+            f" The setbacks you entered (front {_ft(e['front'])}, rear {_ft(e['rear'])}, "
+            f"interior side {_ft(e['interior_side'])}"
+            + (f", street side {_ft(e['street_side'])}" if d.corner_lot else "")
+            + ") place the building in the solid brown outline."
+        )
+    c = d.coverage
+    if c:
+        text.append(
+            f" Site coverage: you entered {num(c.planned_sqft)} sq ft on a {num(c.lot_sqft)} "
+            f"sq ft lot ({num(c.planned_percent)}%)"
+            + (
+                f"; the most allowed is {num(c.allowed_sqft)} sq ft ({num(c.allowed_percent)}%)"
+                if c.allowed_sqft is not None
+                else ""
+            )
+            + "."
+        )
+        if c.planned:
+            where = "building" if d.building else "buildable"
+            text.append(
+                f" The covered area is shaded as a band across the front of the {where} area "
+                "(its real shape is not known)"
+                + (
+                    ", with the allowed area marked by a red line"
+                    if c.allowed_y is not None
+                    else ""
+                )
+                + "."
+            )
+    st = d.structure
+    if st:
+        text.append(
+            f" The {structure_noun(st.kind)} ({num(st.footprint_sqft)} sq ft, drawn as a square) "
+            f"stands {num(st.side_ft)} ft from the side lot line and {num(st.rear_ft)} ft from "
+            "the rear lot line."
+        )
+    return "".join(text)
