@@ -11,6 +11,7 @@ from cotati_site import anchors, content, structured_data
 from cotati_site import search as site_search
 from cotati_site.cache import cache_by_key, cache_for_anonymous, renders_partial
 from cotati_site.models import CodeSection
+from rules.diagrams import plan_view_zone, topic_plan_view
 from rules.engine import ZONES, Standard, load_standards
 from rules.engine.zones import zone_families
 from rules.numbers import parse_number, whole_number_param
@@ -59,7 +60,7 @@ def _cited_sections(summaries=(), records=(), district=None) -> set[str]:
     return {number for number, citation in cited if anchors.citation_anchor(citation)}
 
 
-@cache_for_anonymous(reads=AS_OF)
+@cache_for_anonymous(reads={**AS_OF, "zone": plan_view_zone})
 @require_safe
 def topic_detail(request, slug: str):
     topic, summaries, faqs, checked_on = content.topic_with_content(slug)
@@ -83,6 +84,9 @@ def topic_detail(request, slug: str):
             "faq_structured_data": structured_data.faq_page(faqs),
             "checked_on": checked_on,
             "key_numbers": key_numbers,
+            "plan_view": topic_plan_view(
+                topic.feature, request.GET.get("zone", ""), as_of, proposals
+            ),
             "as_of": as_of,
             "section_anchors": content.section_anchors(cited, as_of),
         },

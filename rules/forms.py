@@ -8,6 +8,7 @@ page's query string and the JSON endpoint take the same ones), so they never cha
 
 from datetime import date
 from functools import lru_cache
+from urllib.parse import urlencode
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -258,15 +259,23 @@ class CheckForm(EngineInputs):
         allowed = (*PROJECT_KEYS, SOMETHING_ELSE)
         return tuple(key for key in allowed if key in chosen)
 
-    def answers_given(self) -> list[tuple[str, str]]:
-        """(label, what was typed) for every answer given, in form order (the print summary)."""
-        data = self.data if self.is_bound else {}
-        given = []
-        for name, field in self.fields.items():
-            value = data.get(name, "") if name != "project" else ", ".join(self.projects())
-            if value not in ("", None):
-                given.append((str(field.label), str(value)))
-        return given
+    def given(self) -> list[tuple[str, str]]:
+        """(name, value) for every answer given, in form order: what the share link and the
+        browser's URL carry (an empty field, and the page's own parameters, are left out)."""
+        data = self.data if self.is_bound else self.initial
+        pairs = []
+        for name in self.fields:
+            if hasattr(data, "getlist"):
+                values = data.getlist(name)
+            else:
+                raw = data.get(name)
+                values = raw if isinstance(raw, list | tuple) else [raw]
+            pairs += [(name, str(v)) for v in values if v is not None and str(v).strip() != ""]
+        return pairs
+
+    def share_query(self) -> str:
+        """The query string of a link to these answers: only the answers given."""
+        return urlencode(self.given())
 
     def error_slots(self):
         """Every field's error slot, with its messages, as out-of-band swaps: an update

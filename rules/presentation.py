@@ -100,6 +100,25 @@ class Result:
         rules = registry().rules_for(a.answer.project for a in self.answers)
         return [f for f in self.findings if f.rule in rules]
 
+    @property
+    def shown(self) -> list[Finding]:
+        """The findings the page shows as cards, in the order it shows them."""
+        if self.answers:
+            return [f for item in self.answers for f in item.findings] + list(self.site)
+        return [f for group in self.groups for f in group.findings]
+
+    @property
+    def cited(self) -> list[Finding]:
+        """One shown finding per distinct citation (section and subsection), in page order:
+        the printed sheet's list of sources."""
+        seen, cited = set(), []
+        for finding in self.shown:
+            key = (finding.section, finding.subsection)
+            if finding.section and key not in seen:
+                seen.add(key)
+                cited.append(finding)
+        return cited
+
 
 def build_result(
     findings: list[Finding],
@@ -196,92 +215,6 @@ def district_table(as_of: date, proposals: Proposals | None = None) -> DistrictT
         as_of=as_of,
         rows=table.rows,
         proposed_rows=tuple((code, r.proposal) for code, r in proposed if r and r.proposal),
-    )
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-@dataclass(frozen=True)
-class LotDiagram:
-    """A lot drawn to scale: front (street) at the bottom, street side on the left of a corner lot."""
-
-    view_width: float
-    view_height: float
-    lot: Rect
-    buildable: Rect | None
-    building: Rect | None
-    width_ft: float
-    depth_ft: float
-    setbacks: dict[str, float | None]
-    corner_lot: bool
-    buildable_width_ft: float | None
-    buildable_depth_ft: float | None
-
-
-DIAGRAM_BOX = (320.0, 360.0)  # drawing area inside the margins, in SVG units
-DIAGRAM_MARGIN = 40.0
-
-
-def _required(findings: list[Finding], rule: str) -> float | None:
-    for finding in findings:
-        if finding.rule == rule and finding.limit is not None and finding.unit == "ft":
-            return float(finding.limit)
-    return None
-
-
-def lot_diagram(lot, plan, findings: list[Finding]) -> LotDiagram | None:
-    """Geometry for the SVG; None when width and depth are not both known."""
-    if not lot or not lot.width_ft or not lot.depth_ft:
-        return None
-    width, depth = float(lot.width_ft), float(lot.depth_ft)
-    scale = min(DIAGRAM_BOX[0] / width, DIAGRAM_BOX[1] / depth)
-    lot_w, lot_h = width * scale, depth * scale
-    m = DIAGRAM_MARGIN
-    lot_rect = Rect(m, m, lot_w, lot_h)
-
-    setbacks = {
-        "front": _required(findings, "setback.front"),
-        "rear": _required(findings, "setback.rear"),
-        "interior_side": _required(findings, "setback.interior_side"),
-        "street_side": _required(findings, "setback.street_side") if lot.corner_lot else None,
-    }
-    left = (setbacks["street_side"] if lot.corner_lot else setbacks["interior_side"]) or 0.0
-    right = setbacks["interior_side"] or 0.0
-    front, rear = setbacks["front"] or 0.0, setbacks["rear"] or 0.0
-
-    def inner(left_ft, right_ft, front_ft, rear_ft) -> Rect | None:
-        w_ft, d_ft = width - left_ft - right_ft, depth - front_ft - rear_ft
-        if w_ft <= 0 or d_ft <= 0:
-            return None
-        return Rect(m + left_ft * scale, m + rear_ft * scale, w_ft * scale, d_ft * scale)
-
-    buildable = inner(left, right, front, rear)
-    building = None
-    b = plan.building if plan else None
-    if b and None not in (b.front_setback_ft, b.rear_setback_ft, b.interior_side_setback_ft):
-        side_left = b.street_side_setback_ft if lot.corner_lot else b.interior_side_setback_ft
-        if side_left is not None:
-            building = inner(
-                side_left, b.interior_side_setback_ft, b.front_setback_ft, b.rear_setback_ft
-            )
-    return LotDiagram(
-        view_width=lot_w + 2 * m,
-        view_height=lot_h + 2 * m + 10,
-        lot=lot_rect,
-        buildable=buildable,
-        building=building,
-        width_ft=width,
-        depth_ft=depth,
-        setbacks=setbacks,
-        corner_lot=lot.corner_lot,
-        buildable_width_ft=(width - left - right) if buildable else None,
-        buildable_depth_ft=(depth - front - rear) if buildable else None,
     )
 
 

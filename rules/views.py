@@ -7,11 +7,12 @@ from django.views.decorators.http import require_safe
 from cotati_site import content
 from cotati_site.cache import MULTIPLE, cache_for_anonymous, renders_partial
 from cotati_site.content import engine_proposals
+from rules.diagrams import lot_diagram
 from rules.engine import check_lot, load_standards
 from rules.engine.registry import registry
 from rules.forms import CheckForm
 from rules.json_output import result_json
-from rules.presentation import build_result, default_as_of, lot_diagram
+from rules.presentation import build_result, default_as_of
 from rules.templatetags.rules_wording import cited_sections
 
 # Projects the form offers whose rules are not built yet.
@@ -65,6 +66,8 @@ def check_my_lot(request):
         "result": result,
         "lot": lot,
         "diagram": lot_diagram(lot, plan, result.findings) if result else None,
+        # The answers given, as a query string: the share link, and what the results show.
+        "share": form.share_query() if result else "",
         "as_of": default_as_of(),
         "open_section": request.GET.get("show", ""),
         "partial": renders_partial(request),

@@ -126,6 +126,7 @@ def from_record(
     note=_UNSET,
     minor_variance: MinorVariance | None = None,
     missing: tuple[str, ...] = (),
+    share=None,
 ) -> Finding:
     """A finding citing ``record``; approval, reading and note default to the
     record's own (approval only when the finding needs one)."""
@@ -156,6 +157,7 @@ def from_record(
             "standard_id": record.id,
             "vouched_from": None,
             "overridden_by": None,
+            "share": share,
         },
     )
     return finding

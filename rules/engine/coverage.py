@@ -14,7 +14,7 @@ import math
 
 from rules.engine import project
 from rules.engine._common import Context, at_most, from_record, missing, no_record, num, numberless
-from rules.engine.findings import Finding, Status
+from rules.engine.findings import Finding, Share, Status
 from rules.engine.registry import Family
 from rules.engine.standards import convert
 
@@ -87,6 +87,7 @@ def _check(ctx: Context, out: list[Finding]) -> None:
             unit="percent",
             note=note,
             approval="planning_division_review" if status is Status.NEEDS_APPROVAL else None,
+            share=Share.of(covered, area, "sqft", limit, limit_max),
         )
     )
 

@@ -91,6 +91,39 @@ class MinorVariance:
         }
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Share:
+    """For a rule stated as a share (coverage, a home business's floor area): the amount
+    entered, the whole it is a share of, and the limits as amounts of the same unit, so a
+    page can say "1,900 sq ft of a 4,500 sq ft lot" and not only the percent."""
+
+    part: float
+    whole: float
+    unit: str
+    limit: float | None = None
+    limit_max: float | None = None
+
+    @classmethod
+    def of(cls, part: float, whole: float, unit: str, limit, limit_max=None) -> Share:
+        """The share of ``whole`` that ``part`` is, with percent limits turned into amounts."""
+        return cls(
+            part=part,
+            whole=whole,
+            unit=unit,
+            limit=None if limit is None else whole * limit / 100.0,
+            limit_max=None if limit_max is None else whole * limit_max / 100.0,
+        )
+
+    def to_dict(self) -> dict:
+        return {
+            "part": self.part,
+            "whole": self.whole,
+            "unit": self.unit,
+            "limit": self.limit,
+            "limit_max": self.limit_max,
+        }
+
+
 @dataclass(frozen=True, kw_only=True)
 class Finding:
     """One rule's verdict.
@@ -123,6 +156,8 @@ class Finding:
     # The id of a state-law record that prevails over this (Cotati) finding's limit:
     # e.g. a lot coverage limit cannot block an ADU that state law guarantees.
     overridden_by: str | None = None
+    # For a rule stated as a share (``unit`` "percent"): the amounts behind the percent.
+    share: Share | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -144,4 +179,5 @@ class Finding:
             "standard_id": self.standard_id,
             "vouched_from": self.vouched_from.isoformat() if self.vouched_from else None,
             "overridden_by": self.overridden_by,
+            "share": self.share.to_dict() if self.share else None,
         }

@@ -16,7 +16,7 @@ from rules.engine._common import (
     num,
     numberless,
 )
-from rules.engine.findings import Finding, Status
+from rules.engine.findings import Finding, Share, Status
 from rules.engine.inputs import BUSINESS_KINDS
 from rules.engine.registry import Family
 
@@ -51,7 +51,14 @@ def check(ctx: Context, out: list[Finding]) -> None:
                 )
             )
         else:
-            _max(record, "home_business.floor_area", used / home * 100.0, "", out)
+            _max(
+                record,
+                "home_business.floor_area",
+                used / home * 100.0,
+                "",
+                out,
+                share=Share.of(used, home, "sqft", record.value),
+            )
     for rule, entered, field in (
         ("home_business.visitor_trips", business.visitor_trips_per_day, "visitor_trips_per_day"),
         ("home_business.clients", business.clients_at_once, "clients_at_once"),
@@ -78,13 +85,24 @@ def check(ctx: Context, out: list[Finding]) -> None:
         out.append(numberless("home_business.state_license", TOPIC, record))
 
 
-def _max(record, rule: str, value: float | None, field: str, out: list[Finding]) -> None:
+def _max(
+    record, rule: str, value: float | None, field: str, out: list[Finding], share=None
+) -> None:
     if value is None:
         out.append(missing(rule, TOPIC, record, (field,), limit=record.value, unit=record.unit))
         return
     status = Status.PASS if at_most(value, record.value) else Status.FAIL
     out.append(
-        from_record(rule, TOPIC, status, record, value=value, limit=record.value, unit=record.unit)
+        from_record(
+            rule,
+            TOPIC,
+            status,
+            record,
+            value=value,
+            limit=record.value,
+            unit=record.unit,
+            share=share,
+        )
     )
 
 

@@ -184,6 +184,10 @@ def _units_at(record, acres: float | None) -> int | None:
     return math.floor(record.value * acres + _ROUND_TOL)
 
 
+# Building types that are one home (rules/engine/inputs.py BUILDING_TYPE_CHOICES).
+SINGLE_HOUSE = frozenset({"single_family_new", "single_family_existing"})
+
+
 def _density_min(ctx: Context, area: float | None, out: list[Finding]) -> None:
     record = ctx.view.get("density.min", ctx.zone)
     if record is None:
@@ -198,8 +202,11 @@ def _density_min(ctx: Context, area: float | None, out: list[Finding]) -> None:
         acres = convert(area, "sqft", "acre")
         required = max(0, math.ceil(record.value * acres - _ROUND_TOL))
     absent = tuple(f for f, v in (("lot_area_sqft", area), ("dwelling_units", units)) if v is None)
-    if units is not None and units < 2:
-        # Note 3: the minimum binds subdivisions and multi-unit projects only.
+    single_house = units is None and ctx.lot.building_type in SINGLE_HOUSE
+    if (units is not None and units < 2) or single_house:
+        # Note 3: the minimum binds subdivisions and multi-unit projects only. How this site
+        # reads it: a single-family home is one home, so it is not such a project even when
+        # the number of homes was not entered.
         out.append(
             from_record(
                 "density.min",

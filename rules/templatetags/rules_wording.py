@@ -12,6 +12,7 @@ from functools import lru_cache
 from django import template
 from django.template.loader import get_template
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from rules.engine import load_standards
@@ -309,6 +310,32 @@ def comparison_word(comparison: str) -> str:
     return {"min": "At least", "max": "Up to", "equal_or_range": "At"}.get(comparison, "")
 
 
+# A figure measured from a reference, not from zero, by rule and case (the flood ordinance's
+# lowest floor: above the base flood elevation, or in AO above the highest adjacent grade).
+FIGURE_ABOVE = {
+    "flood.lowest_floor": {"AO": "the highest adjacent grade", "*": "the base flood elevation"},
+}
+
+
+@register.filter
+def record_figure(record) -> str:
+    """A record's figure for the key-numbers table: 'Up to 7 ft'; for a figure measured above
+    a reference, what the rule is ('At or above the base flood elevation', 'At least 2 ft above
+    the highest adjacent grade'), never a bare 'At least 0 ft'."""
+    figure = num(record.value)
+    if record.value_max is not None:
+        figure = f"{figure}–{num(record.value_max)}"
+    above = FIGURE_ABOVE.get(record.rule)
+    if above is not None and record.value is not None:
+        reference = next((above[c] for c in record.cases if c in above), above["*"])
+        if record.value == 0 and record.comparison == "min":
+            return f"At or above {reference}"
+        return f"{comparison_word(record.comparison)} {figure} {unit_label(record.unit)} above {reference}".strip()
+    if record.value is None:
+        return ""
+    return f"{comparison_word(record.comparison)} {figure} {unit_label(record.unit)}".strip()
+
+
 NOTE_SHORT = {
     "subdivision_review": "Set in subdivision review",
     "no_standard_for_zone": "Not in our copy of the code",
@@ -506,6 +533,52 @@ def approval_where(approval) -> str:
     return APPROVAL_WHERE.get(approval or "", "")
 
 
+STRUCTURE_NOUNS = {
+    "shed": "shed or workshop",
+    "detached_garage": "detached garage",
+    "agricultural": "barn",
+}
+
+
+@register.filter
+def structure_noun(kind) -> str:
+    """An accessory structure's kind in a sentence ("your shed or workshop")."""
+    return STRUCTURE_NOUNS.get(kind or "", "accessory structure")
+
+
+# What a share-stated rule's whole is, in words ("of a 4,500 sq ft lot").
+SHARE_WHOLE = {"coverage": "lot", "home_business.floor_area": "home"}
+
+
+@register.filter
+def share_text(finding) -> str:
+    """A share-stated finding's figures with the amounts behind the percent: 'You entered
+    1,900 sq ft on a 4,500 sq ft lot (42.22%); the maximum is 40% (1,800 sq ft).'"""
+    share = finding.share
+    unit = unit_label(share.unit)
+    whole = SHARE_WHOLE.get(finding.rule, "total")
+    text = (
+        f"You entered {num(share.part)} {unit} of a {num(share.whole)} {unit} {whole}"
+        f" ({num(finding.value)}%)"
+    )
+    if finding.limit is None:
+        return f"{text}."
+    text += f"; the maximum is {num(finding.limit)}% ({num(share.limit)} {unit})"
+    if finding.limit_max is not None and share.limit_max is not None:
+        text += (
+            f", or up to {num(finding.limit_max)}% ({num(share.limit_max)} {unit})"
+            f" with {approval_label(finding.approval or 'planning_division_review')}"
+        )
+    return f"{text}."
+
+
+@register.simple_tag(takes_context=True)
+def absolute_url(context, path: str) -> str:
+    """``path`` as a full address on the host this page was asked for (the printed sheet's
+    links must work when typed in from paper)."""
+    return context["request"].build_absolute_uri(path)
+
+
 @register.filter
 def end_sentence(text) -> str:
     """Close a sentence after a unit without doubling its period ('84 in.' stays '84 in.')."""
@@ -625,3 +698,300 @@ def finding_card(context, finding) -> str:
         if len(_cards) > FINDING_CARDS:
             _cards.popitem(last=False)
     return html
+
+
+# The printed sheet's list of answers ----------------------------------------------------------
+
+# A unit's words beside a figure of exactly one (the printed answers: "1 story", "1 foot").
+SINGULAR_WORDS = {
+    "feet": "foot",
+    "square feet": "square foot",
+    "inches": "inch",
+    "homes": "home",
+    "stories": "story",
+    "bedrooms": "bedroom",
+    "clients": "client",
+    "trips": "trip",
+    "units": "unit",
+}
+
+
+@register.filter
+def answers_sheet(form, rows: bool = False) -> list[tuple[str, list]]:
+    """The answers given, worded for the printed sheet: (section legend, [(label, the value
+    with its unit or its choice's words)]), in form order, the projects first; with
+    ``rows``, each answer as its printed ``<dd>`` instead."""
+    from rules.forms import FENCE_HEIGHT
+
+    given: dict[str, list[str]] = {}
+    for name, value in form.given():
+        given.setdefault(name, []).append(value)
+    sections = []
+    if given.get("project"):
+        names = [project_label(v) for v in form.projects()]
+        sections.append(
+            (
+                str(form.fields["project"].label),
+                [f"<dd>{escape(n)}</dd>" for n in names] if rows else [("", n) for n in names],
+            )
+        )
+    shown_as = {name for names in form.SHOWN_AS.values() for name in names}
+    options = [
+        {"id": "date", "legend": "Date of the check", "fields": [form["as_of"]]},
+        {"id": "proposed", "legend": "Proposed rules", "fields": [form["include_proposed"]]},
+    ]
+    cleaned = form.cleaned_data if form.is_bound and form.is_valid() else {}
+    for fieldset in [*form.fieldsets(), *options]:
+        found = [
+            (str(bound.label), bound.name, given[bound.name][0])
+            for bound in fieldset["fields"]
+            if bound.name in given and bound.name not in shown_as
+        ]
+        if rows:
+            shown = [_answer_row(*answer) for answer in found]
+        else:
+            shown = [(label, _worded(form.fields[name], name, raw)) for label, name, raw in found]
+        if fieldset["id"] == "fence" and cleaned.get(FENCE_HEIGHT) is not None:
+            height = feet_and_inches(cleaned[FENCE_HEIGHT])
+            shown.insert(0, f"<dd>Height: {escape(height)}</dd>" if rows else ("Height", height))
+        if shown:
+            sections.append((fieldset["legend"], shown))
+    return sections
+
+
+def _worded(field, name: str, raw: str) -> str:
+    """A typed answer with its unit, or a choice with its words ("NL – Neighborhood Low
+    Density", "Yes", "4,500 square feet"); a value the form rejected is shown as typed."""
+    from django import forms
+
+    from rules.engine.registry import registry
+    from rules.forms import TRUE_WORDS, AnswerField, YesNoField
+
+    if isinstance(field, YesNoField):
+        return "Yes" if raw.strip().lower() in TRUE_WORDS else "No"
+    choices = getattr(field, "choices", None)
+    if choices and not isinstance(field, forms.MultipleChoiceField):
+        if isinstance(field, AnswerField):
+            raw = field.prepare_value(raw)
+        return next((str(label) for key, label in choices if str(key) == raw), raw)
+    entry = registry().inputs.get(name)
+    unit = getattr(field, "unit", None) or (entry.spec.unit if entry else "") or ""
+    try:
+        number = float(raw)
+    except ValueError:
+        return raw
+    if number == 1:
+        unit = SINGULAR_WORDS.get(unit, unit)
+    return f"{num(number)} {unit}".strip()
+
+
+# The topic pages' plan view (rules/diagrams.py topic_diagram) ---------------------------------
+
+PLAN_AREA_LABELS = {
+    "front_setback": "In the front setback",
+    "side_setbacks": "In the side setbacks",
+    "rear_setback": "In the rear setback",
+    "outside_setbacks": "Outside the setbacks",
+    "sight_visibility": "In a sight-visibility area (street corners and driveways)",
+}
+PLAN_AREA_SETBACK = {
+    "front_setback": "front",
+    "side_setbacks": "interior_side",
+    "rear_setback": "rear",
+}
+
+
+@register.filter
+def plan_area_label(key) -> str:
+    return PLAN_AREA_LABELS.get(key, key)
+
+
+@register.filter
+def plan_area_setback(key, setbacks):
+    """The depth of the setback strip an area is (None for the other areas)."""
+    which = PLAN_AREA_SETBACK.get(key)
+    return setbacks.get(which) if which else None
+
+
+def _height(record) -> str:
+    return _amount(record.value, record.unit)
+
+
+@register.filter
+def plan_area_short(area) -> str:
+    """The figure drawn inside an area: '3 ft 6 in.' ('' when the data gives none)."""
+    record = area.record
+    if record is None or record.value is None:
+        return ""
+    return _height(record)
+
+
+@register.filter
+def plan_area_limit(area, feature) -> str:
+    """What limits a fence or structure in an area, in words, from its records."""
+    record = area.record
+    if record is None:
+        if area.unheld is not None:
+            return (
+                "how close an accessory structure may stand to the lot lines is set by "
+                f"{section_cite(area.unheld.section)}, which this site does not hold; ask the "
+                "City's Planning Division"
+            )
+        return "this site holds no figure for it in this district"
+    if record.value is None:
+        return f"no figure; see {section_cite(record.section)}" if record.section else "no figure"
+    text = f"up to {_height(record)} high"
+    extra = area.with_approval
+    if extra is not None and extra.value is not None:
+        text += f", or up to {_height(extra)} with {approval_label(extra.approval)}"
+    return text
+
+
+# The printed sheet's answers and sources are joined here rather than looped in the template:
+# they are rendered with every update of the results (hidden on screen), and a template loop
+# over them cost more than the rest of the partial (docs/decisions/project-answers.md, Speed).
+
+
+@lru_cache(maxsize=4096)
+def _answer_row(label: str, name: str, raw: str) -> str:
+    """One printed answer (a field's words depend only on its name and what was typed)."""
+    from rules.forms import CheckForm
+
+    value = _worded(CheckForm.base_fields[name], name, raw)
+    return f"<dd>{escape(label)}: {escape(value)}</dd>"
+
+
+@register.simple_tag
+def print_answers(form):
+    parts = ['<div class="print-only print-inputs"><h3>Your answers</h3>']
+    for i, (legend, rows) in enumerate(answers_sheet(form, rows=True)):
+        first = ' class="print-projects"' if i == 0 and form.projects() else ""
+        parts.append(f"<dl{first}><dt>{escape(legend)}</dt>")
+        parts.extend(rows)
+        parts.append("</dl>")
+    parts.append("</div>")
+    return mark_safe("".join(parts))
+
+
+# The sources list depends only on the host, the citations shown and the anchors their text
+# prints: kept per process, bounded.
+_SOURCES: OrderedDict = OrderedDict()
+_sources_lock = threading.Lock()
+
+
+@register.simple_tag(takes_context=True)
+def print_sources(context, result, share: str):
+    """The link to these results and every source cited, as full addresses."""
+    from django.urls import reverse
+
+    request = context["request"]
+    link = request.build_absolute_uri(reverse("check_my_lot")) + (f"?{share}" if share else "")
+    known = context.get("section_anchors") or {}
+    cited = result.cited
+    key = (
+        request.build_absolute_uri("/"),
+        tuple((f.section, f.subsection, known.get(f.section)) for f in cited),
+    )
+    with _sources_lock:
+        sources = _SOURCES.get(key)
+    if sources is None:
+        sources = _sources_list(context, request, cited)
+        with _sources_lock:
+            _SOURCES[key] = sources
+            if len(_SOURCES) > FINDING_CARDS:
+                _SOURCES.popitem(last=False)
+    return mark_safe(
+        '<div class="print-only print-sources"><p>These results online: '
+        f'<span class="print-url">{escape(link)}</span></p>{sources}</div>'
+    )
+
+
+def _sources_list(context, request, cited) -> str:
+    from cotati_site.templatetags.code_text import cite_href
+
+    items = []
+    for finding in cited:
+        where = f", {finding.subsection}" if finding.subsection else ""
+        if is_section_number(finding.section):
+            href = request.build_absolute_uri(
+                cite_href(context, finding.section, finding.subsection or "")
+            )
+            items.append(
+                f"<li>{escape(section_cite(finding.section) + where)}: "
+                f'<span class="print-url">{escape(href)}</span></li>'
+            )
+        elif citation_label(finding.section):
+            items.append(
+                f"<li>{escape(citation_label(finding.section) + where)} (not on this site)</li>"
+            )
+        else:
+            items.append(
+                f"<li>Cotati Municipal Code, {escape(finding.section)} (not on this site)</li>"
+            )
+    return "<p>Sources:</p><ul>" + "".join(items) + "</ul>" if items else ""
+
+
+def _ft(value) -> str:
+    return "unknown" if value is None else f"{num(value)} ft"
+
+
+@register.filter
+def diagram_desc(d) -> str:
+    """The lot diagram's text alternative: what the drawing shows, figure for figure (written
+    in Python: the template version cost as much as the rest of the drawing)."""
+    s = d.setbacks
+    text = [
+        f"A lot {num(d.width_ft)} ft wide and {num(d.depth_ft)} ft deep, with the street at the "
+        f"bottom{' and a side street on the left' if d.corner_lot else ''}.",
+        f" Required setbacks: front {_ft(s['front'])}, rear {_ft(s['rear'])}, interior side "
+        f"{_ft(s['interior_side'])}"
+        + (f", street side {_ft(s['street_side'])}" if d.corner_lot else "")
+        + "; each is drawn as a dimension line with its figure.",
+    ]
+    if d.buildable:
+        text.append(
+            f" The area left to build on is {num(d.buildable_width_ft)} ft by "
+            f"{num(d.buildable_depth_ft)} ft."
+        )
+    else:
+        text.append(" The setbacks leave no area to build on.")
+    if d.building:
+        e = d.entered
+        text.append(
+            f" The setbacks you entered (front {_ft(e['front'])}, rear {_ft(e['rear'])}, "
+            f"interior side {_ft(e['interior_side'])}"
+            + (f", street side {_ft(e['street_side'])}" if d.corner_lot else "")
+            + ") place the building in the solid brown outline."
+        )
+    c = d.coverage
+    if c:
+        text.append(
+            f" Site coverage: you entered {num(c.planned_sqft)} sq ft on a {num(c.lot_sqft)} "
+            f"sq ft lot ({num(c.planned_percent)}%)"
+            + (
+                f"; the most allowed is {num(c.allowed_sqft)} sq ft ({num(c.allowed_percent)}%)"
+                if c.allowed_sqft is not None
+                else ""
+            )
+            + "."
+        )
+        if c.planned:
+            where = "building" if d.building else "buildable"
+            text.append(
+                f" The covered area is shaded as a band across the front of the {where} area "
+                "(its real shape is not known)"
+                + (
+                    ", with the allowed area marked by a red line"
+                    if c.allowed_y is not None
+                    else ""
+                )
+                + "."
+            )
+    st = d.structure
+    if st:
+        text.append(
+            f" The {structure_noun(st.kind)} ({num(st.footprint_sqft)} sq ft, drawn as a square) "
+            f"stands {num(st.side_ft)} ft from the side lot line and {num(st.rear_ft)} ft from "
+            "the rear lot line."
+        )
+    return "".join(text)

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import save_screenshot
+from tests.e2e.conftest import ARTIFACTS, save_screenshot
 from tests.e2e.test_accessibility import blocking_violations
 
 pytestmark = pytest.mark.browser
@@ -41,13 +41,18 @@ def _submit(page, js: bool) -> None:
         page.wait_for_url(re.compile(r"zone="))
 
 
-def _answer_on_screen(page, project: str) -> None:
-    """After the click, the answer is on the screen without scrolling (phone or desktop)."""
+def _answer_on_screen(page, project: str, shot: str = "") -> None:
+    """After the click, the answer is on the screen without scrolling (phone or desktop);
+    ``shot`` keeps what the screen shows then (artifacts/landing-*.png)."""
     page.wait_for_function(
         "id => { const r = document.getElementById(id).getBoundingClientRect();"
         " return r.top >= 0 && r.top < window.innerHeight; }",
         arg=f"answer-{project}",
     )
+    if shot:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.wait_for_timeout(400)  # let a smooth scroll settle
+        page.screenshot(path=str(ARTIFACTS / f"landing-{shot}.png"))
 
 
 def _answer_comes_first(page) -> None:
@@ -55,9 +60,21 @@ def _answer_comes_first(page) -> None:
     assert "answer" in (first.get_attribute("class") or "")
 
 
+def _finds_zone_help(page) -> None:
+    """Knowing only an address: "Don't know your zone?" beside the zone question opens the
+    City's zoning map and the County's parcel search."""
+    help_box = page.locator("#section-lot details.find-your-zone")
+    help_box.locator("summary").click()
+    for key in ("zoning-map", "county-parcel-search"):
+        link = help_box.locator(f'[data-site-info-key="{key}"] > a').first
+        assert link.is_visible(), key
+        assert link.get_attribute("href").startswith("https://"), key
+
+
 def _homeowner(page, js: bool) -> None:
     _tick(page, "fence", "accessory_structure", js=js)
     assert page.locator("#section-building").count() == 0  # no questions for a house
+    _finds_zone_help(page)
     page.select_option("#id_zone", "NL")
     page.locator("#id_fence_height_ft").fill("7")
     page.select_option("#id_fence_location", "interior_side_or_rear_setback")
@@ -92,9 +109,10 @@ def test_homeowner_with_a_back_yard_fence_and_a_shed_gets_both_answers_first(sit
         page.set_default_timeout(10_000)
         page.goto(f"{site.url}/check-my-lot/")
         _homeowner(page, js)
-        _answer_on_screen(page, "fence")  # not 5,500 px down on a phone
-        if js:
-            save_screenshot(page, f"answers-homeowner-{name}")
+        _answer_on_screen(
+            page, "fence", f"homeowner-{name}{'' if js else '-no-js'}"
+        )  # not 5,500 px down on a phone
+        save_screenshot(page, f"answers-homeowner-{name}{'' if js else '-no-js'}")
         context.close()
 
 
@@ -126,9 +144,8 @@ def test_salon_owner_learns_the_licences_and_what_the_site_cannot_decide(site, b
         page.set_default_timeout(10_000)
         page.goto(f"{site.url}/check-my-lot/")
         _salon(page, js)
-        _answer_on_screen(page, "home_business")
-        if js:
-            save_screenshot(page, f"answers-salon-{name}")
+        _answer_on_screen(page, "home_business", f"salon-{name}{'' if js else '-no-js'}")
+        save_screenshot(page, f"answers-salon-{name}{'' if js else '-no-js'}")
         context.close()
 
 
@@ -167,9 +184,8 @@ def test_contractor_with_a_two_storey_nm_house_is_told_what_would_pass(site, bro
         page.set_default_timeout(10_000)
         page.goto(f"{site.url}/check-my-lot/")
         _contractor(page, js)
-        _answer_on_screen(page, "main_building")
-        if js:
-            save_screenshot(page, f"answers-contractor-{name}")
+        _answer_on_screen(page, "main_building", f"contractor-{name}{'' if js else '-no-js'}")
+        save_screenshot(page, f"answers-contractor-{name}{'' if js else '-no-js'}")
         context.close()
 
 

@@ -139,6 +139,7 @@ def test_finding_fields():
         "standard_id",
         "vouched_from",
         "overridden_by",
+        "share",
     ]
 
 

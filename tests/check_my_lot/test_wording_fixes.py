@@ -1,0 +1,176 @@
+"""Issue 11's wording fixes, as case tables at the limits: no doubled period after a unit, a
+share-stated rule shows the square feet typed as well as the percent, a figure measured above
+a reference says what the rule is (never "At least 0 ft"), and a single house is not told it
+failed to be checked against a minimum of one home."""
+
+import re
+from html import unescape
+
+import pytest
+from django.template.loader import render_to_string
+
+from rules.engine import load_standards
+from rules.presentation import key_numbers_for
+from rules.templatetags.rules_wording import record_figure
+from tests.rules.helpers import AS_OF
+
+URL = "/check-my-lot/"
+
+
+def _card(client, rule: str, query: dict) -> tuple[str, str]:
+    """(status, text) of one finding card on the results page."""
+    html = client.get(URL, query).content.decode()
+    match = re.search(
+        rf'<li class="finding[^"]*" data-rule="{re.escape(rule)}" data-status="(\w+)">(.*?)</li>',
+        html,
+        re.S,
+    )
+    assert match, rule
+    text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", match.group(2))))
+    return match.group(1), text.replace(" ;", ";").replace(" .", ".").replace(" ,", ",")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("feet", "inches", "status", "entered"),
+    [
+        ("6", "11", "pass", "83 in."),
+        ("7", "", "pass", "84 in."),
+        # Over 7 ft, note (1) turns on whether the top is open: the question it asks.
+        ("7", "1", "not_checked", "85 in."),
+    ],
+    ids=["a fence 1 in. under 7 ft", "a fence at exactly 7 ft", "a fence 1 in. over 7 ft"],
+)
+def test_a_figure_ending_in_in_dot_closes_its_sentence_with_one_period(
+    client, feet, inches, status, entered
+):
+    query = {
+        "project": "fence",
+        "zone": "NL",
+        "fence_location": "interior_side_or_rear_setback",
+        "fence_height_ft": feet,
+        "fence_height_extra_in": inches,
+    }
+    got, text = _card(client, "fence.height", query)
+    assert got == status
+    assert f"You entered {entered}; the maximum is 84 in." in text
+    assert ".." not in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("covered", "status", "sentence"),
+    [
+        (
+            "1799",
+            "pass",
+            "You entered 1,799 sq ft of a 4,500 sq ft lot (39.98%); the maximum is 40% (1,800 sq ft).",
+        ),
+        (
+            "1800",
+            "pass",
+            "You entered 1,800 sq ft of a 4,500 sq ft lot (40%); the maximum is 40% (1,800 sq ft).",
+        ),
+        (
+            "1900",
+            "fail",
+            "You entered 1,900 sq ft of a 4,500 sq ft lot (42.22%); the maximum is 40% (1,800 sq ft).",
+        ),
+    ],
+    ids=[
+        "NL coverage 1 sq ft under 40 percent passes",
+        "NL coverage at exactly 40 percent passes",
+        "NL coverage of 1,900 sq ft on 4,500 fails",
+    ],
+)
+def test_coverage_shows_the_square_feet_typed_and_the_percent(client, covered, status, sentence):
+    query = {"zone": "NL", "lot_area_sqft": "4500", "covered_area_sqft": covered}
+    got, text = _card(client, "coverage", query)
+    assert got == status
+    assert sentence in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("used", "status", "sentence"),
+    [
+        (
+            "400",
+            "pass",
+            "You entered 400 sq ft of a 1,600 sq ft home (25%); the maximum is 25% (400 sq ft).",
+        ),
+        (
+            "401",
+            "fail",
+            "You entered 401 sq ft of a 1,600 sq ft home (25.06%); the maximum is 25% (400 sq ft).",
+        ),
+    ],
+    ids=["a business using exactly a quarter of the home passes", "one sq ft more fails"],
+)
+def test_a_home_business_floor_area_shows_square_feet_and_percent(client, used, status, sentence):
+    query = {
+        "zone": "NL",
+        "project": "home_business",
+        "home_floor_area_sqft": "1600",
+        "business_floor_area_sqft": used,
+    }
+    got, text = _card(client, "home_business.floor_area", query)
+    assert got == status
+    assert sentence in text
+
+
+def _lowest_floor(case: str):
+    view = load_standards().view(AS_OF)
+    return next(r for r in view.for_rule("flood.lowest_floor") if case in r.cases)
+
+
+@pytest.mark.parametrize(
+    ("case", "figure"),
+    [
+        ("AE", "At or above the base flood elevation"),
+        ("AH", "At or above the base flood elevation"),
+        ("A", "At or above the base flood elevation"),
+        ("AO", "At least 2 ft above the highest adjacent grade"),
+    ],
+    ids=[
+        "AE lowest floor is at or above the BFE",
+        "AH lowest floor is at or above the BFE",
+        "unnumbered A lowest floor is at or above the BFE",
+        "AO lowest floor is 2 ft above the highest adjacent grade",
+    ],
+)
+def test_the_lowest_floor_figure_says_what_the_rule_is(case, figure):
+    assert record_figure(_lowest_floor(case)) == figure
+
+
+def test_the_flood_topics_key_numbers_never_say_at_least_0_ft():
+    numbers = key_numbers_for("flood", AS_OF)
+    html = render_to_string("cotati_site/partials/_key_numbers.html", {"key_numbers": numbers})
+    text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+    assert "At or above the base flood elevation" in text
+    assert not re.search(r"At least 0 ft", text)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("query", "status"),
+    [
+        ({"building_type": "single_family_new"}, "info"),
+        ({"building_type": "single_family_existing"}, "info"),
+        ({"building_type": "single_family_new", "dwelling_units": "1"}, "info"),
+        ({"building_type": "plex"}, "not_checked"),
+        ({}, "not_checked"),
+    ],
+    ids=[
+        "a new single house is not held to the minimum density",
+        "an existing single house is not held to it either",
+        "one home entered is not held to it",
+        "a plex without its number of homes is not checked",
+        "nothing said about the project is not checked",
+    ],
+)
+def test_minimum_density_for_a_single_house(client, query, status):
+    got, text = _card(client, "density.min", {"zone": "NL", "lot_area_sqft": "4500", **query})
+    assert got == status
+    if status == "info":
+        assert "applies to projects of two or more homes" in text
