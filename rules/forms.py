@@ -229,6 +229,7 @@ class CheckForm(EngineInputs):
     )
 
     FIELDSETS = tuple(registry().fieldsets())
+    _given: list[tuple[str, str]] | None = None  # given(), once worked out
     # Fields the form shows in place of an engine field (the engine field stays accepted).
     SHOWN_AS = {FENCE_HEIGHT: (FENCE_FEET, FENCE_INCHES)}
 
@@ -262,15 +263,20 @@ class CheckForm(EngineInputs):
     def given(self) -> list[tuple[str, str]]:
         """(name, value) for every answer given, in form order: what the share link and the
         browser's URL carry (an empty field, and the page's own parameters, are left out)."""
+        if self._given is not None:  # asked by the share link and the printed sheet alike
+            return self._given
         data = self.data if self.is_bound else self.initial
         pairs = []
         for name in self.fields:
+            if name not in data:
+                continue
             if hasattr(data, "getlist"):
                 values = data.getlist(name)
             else:
                 raw = data.get(name)
                 values = raw if isinstance(raw, list | tuple) else [raw]
             pairs += [(name, str(v)) for v in values if v is not None and str(v).strip() != ""]
+        self._given = pairs
         return pairs
 
     def share_query(self) -> str:
@@ -302,7 +308,15 @@ class CheckForm(EngineInputs):
         return value
 
     def fieldsets(self):
-        """The form's sections, with their bound fields, for the template.
+        """The form's sections, with their bound fields, for the template (see ``layout``)."""
+        return [
+            {**section, "fields": [self[name] for name in section["names"]]}
+            for section in self.layout()
+        ]
+
+    def layout(self) -> list[dict]:
+        """The form's sections shown: id, legend, the names of their fields as shown, and
+        whether the section starts open (no bound fields: the printed sheet needs only names).
 
         With projects chosen: the lot, then each chosen project's parts in the order the
         projects are declared, then the flood zone when a chosen project is one it bears on;
@@ -328,9 +342,7 @@ class CheckForm(EngineInputs):
             {
                 "id": key,
                 "legend": legend,
-                "fields": [
-                    self[shown] for name in names for shown in self.SHOWN_AS.get(name, (name,))
-                ],
+                "names": [shown for name in names for shown in self.SHOWN_AS.get(name, (name,))],
                 "open": bool(chosen) or self._section_used(names),
             }
             for key, legend, names in sets

@@ -737,15 +737,16 @@ def answers_sheet(form, rows: bool = False) -> list[tuple[str, list]]:
         )
     shown_as = {name for names in form.SHOWN_AS.values() for name in names}
     options = [
-        {"id": "date", "legend": "Date of the check", "fields": [form["as_of"]]},
-        {"id": "proposed", "legend": "Proposed rules", "fields": [form["include_proposed"]]},
+        {"id": "date", "legend": "Date of the check", "names": ["as_of"]},
+        {"id": "proposed", "legend": "Proposed rules", "names": ["include_proposed"]},
     ]
     cleaned = form.cleaned_data if form.is_bound and form.is_valid() else {}
-    for fieldset in [*form.fieldsets(), *options]:
+    fields = form.fields
+    for fieldset in [*form.layout(), *options]:
         found = [
-            (str(bound.label), bound.name, given[bound.name][0])
-            for bound in fieldset["fields"]
-            if bound.name in given and bound.name not in shown_as
+            (str(fields[name].label), name, given[name][0])
+            for name in fieldset["names"]
+            if name in given and name not in shown_as
         ]
         if rows:
             shown = [_answer_row(*answer) for answer in found]
