@@ -3,7 +3,8 @@
 from django.conf import settings
 from django.utils.functional import SimpleLazyObject
 
-from cotati_site.content import proposal_notes, site_checked_on
+from cotati_site.codebook.queries import proposal_notes
+from cotati_site.guidance.queries import site_checked_on
 
 
 def site(request):

@@ -50,25 +50,31 @@ INSTALLED_APPS = [
     "django_htmx",
     "simple_history",
     "axes",
+    # The project package holds the migrations from before the app split, whose tables the
+    # four apps below now own (cotati_site/apps.py says when it may go).
     "cotati_site",
+    "cotati_site.core",
+    "cotati_site.codebook",
+    "cotati_site.guidance",
+    "cotati_site.search",
     "rules",
 ]
 
 MIDDLEWARE = [
     # First, before anything reads request.COOKIES: an oversized Cookie header is a 400, unparsed.
-    "cotati_site.middleware.CookieHeaderLimitMiddleware",
+    "cotati_site.core.middleware.CookieHeaderLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # WhiteNoise, with the CSP and X-Frame-Options on static files and the manifest hidden.
-    "cotati_site.security.StaticFilesMiddleware",
-    "cotati_site.security.ContentSecurityPolicyMiddleware",
+    "cotati_site.core.security.StaticFilesMiddleware",
+    "cotati_site.core.security.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     # A view that cannot reach the database answers a friendly 503 (templates/503.html).
-    "cotati_site.middleware.DatabaseUnavailableMiddleware",
+    "cotati_site.core.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Staff sessions end at browser close and after STAFF_SESSION_SECONDS.
-    "cotati_site.staff_sessions.StaffSessionMiddleware",
+    "cotati_site.core.staff_sessions.StaffSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -118,7 +124,7 @@ DATABASES = {
 # PostgreSQL that stops answering must not hold a request for ever (README, "Deploying"):
 # - connect_timeout: a server that accepts the connection and then says nothing (or a
 #   network that drops packets) fails the connection after this many seconds, and the page
-#   answers the friendly 503 (cotati_site.middleware). psycopg uses at least 2.
+#   answers the friendly 503 (cotati_site.core.middleware). psycopg uses at least 2.
 # - statement_timeout: the server cancels a query running longer than this (milliseconds;
 #   0 = no limit). manage.py turns it off for its commands (migrate on a large table may
 #   need longer), unless the variable is set.
@@ -128,7 +134,7 @@ DATABASES = {
 #   does not try again for DJANGO_DB_RETRY_SECONDS (5), so only one request per process
 #   waits the connect timeout; the others answer the 503 at once.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["ENGINE"] = "cotati_site.db_postgresql"
+    DATABASES["default"]["ENGINE"] = "cotati_site.core.db_postgresql"
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             "connect_timeout": int(os.environ.get("DJANGO_DB_CONNECT_TIMEOUT", "3")),
@@ -163,7 +169,7 @@ if CACHE_URL:
             # cache that stops answering must not stall pages. After a failure no call goes
             # to Redis for DJANGO_CACHE_RETRY_SECONDS; pages keep being served from each
             # process's own level of the page cache meanwhile.
-            "BACKEND": "cotati_site.cache_backend.CircuitBreakerRedisCache",
+            "BACKEND": "cotati_site.core.cache_backend.CircuitBreakerRedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": "cotati",
             "OPTIONS": {
@@ -232,7 +238,7 @@ SESSION_COOKIE_HTTPONLY = True
 STAFF_SESSION_SECONDS = int(os.environ.get("DJANGO_STAFF_SESSION_HOURS", "8")) * 60 * 60
 X_FRAME_OPTIONS = "DENY"
 
-# Content-Security-Policy, sent by cotati_site.security: scripts and styles only from our own
+# Content-Security-Policy, sent by cotati_site.core.security: scripts and styles only from our own
 # origin, nothing inline (htmx is configured by a meta tag; JSON-LD is data, not script).
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -257,7 +263,7 @@ AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_AXES_COOLOFF_MINUTES", "30")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "cotati_site.security.client_ip"
+AXES_CLIENT_IP_CALLABLE = "cotati_site.core.security.client_ip"
 PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
 
 LOGGING = {

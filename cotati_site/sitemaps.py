@@ -3,7 +3,8 @@
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
-from cotati_site.models import CodeSection, Topic
+from cotati_site.codebook.models import CodeSection
+from cotati_site.guidance.models import Topic
 from rules.engine import ZONES
 
 

@@ -1,59 +1,20 @@
-"""URLs of the public site, the staff admin and the checker."""
+"""URLs of the public site, the staff admin and the checker: each app's own paths, mounted at
+the root (every public path is as it was before the app split)."""
 
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
-from cotati_site import feeds, views
-from cotati_site.cache import cache_for_anonymous
+from cotati_site.core.cache import cache_for_anonymous
 from cotati_site.sitemaps import SITEMAPS
 from rules.numbers import whole_number_param
 
-
-class SectionNumberConverter:
-    """A section, chapter or title number as the code writes it (17.62.060, 17.24.030A), or a
-    California statute numbered as the site files it (Gov. Code 66314),
-    in ASCII digits: anything else (a NUL, other scripts' digits) is not found before it
-    reaches the database, which refuses some characters with an error rather than no row."""
-
-    # SECTION_NUMBER_RE, or a state statute filed as "Gov. Code 66314" (STATE_SECTION_NUMBER_RE),
-    # in ASCII digits; the space arrives as %20 and is decoded before matching.
-    regex = r"[0-9]+(?:\.[0-9]+)*[A-Z]?|Gov\. Code [0-9]+(?:\.[0-9]+)?"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-class ChapterNumberConverter(SectionNumberConverter):
-    """A chapter number as the code writes it (17.24): a title and a chapter, in ASCII digits."""
-
-    regex = r"[0-9]+\.[0-9]+[A-Z]?"
-
-
-register_converter(SectionNumberConverter, "section_number")
-register_converter(ChapterNumberConverter, "chapter_number")
-
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("topics/", views.topic_list, name="topic_list"),
-    path("topics/<slug:slug>/", views.topic_detail, name="topic_detail"),
-    path("topics/<slug:slug>/feed/", feeds.topic_updates_feed, name="topic_feed"),
-    path("code/", views.section_list, name="section_list"),
-    path("code/<chapter_number:chapter>/", views.chapter_detail, name="chapter_detail"),
-    path("code/<section_number:number>/", views.section_detail, name="section_detail"),
-    path("code/<section_number:number>/compare/", views.section_compare, name="section_compare"),
-    path("proposed-changes/", views.proposed_changes, name="proposed_changes"),
-    path("proposed-changes/feed/", feeds.proposed_changes_feed, name="proposed_changes_feed"),
-    path("zoning-districts/", views.district_list, name="district_list"),
-    path("zoning-districts/<str:code>/", views.district_detail, name="district_detail"),
-    path("search/", views.search, name="search"),
+    path("", include("cotati_site.guidance.urls")),
+    path("", include("cotati_site.codebook.urls")),
+    path("", include("cotati_site.search.urls")),
     path("check-my-lot/", include("rules.urls")),
-    path("robots.txt", views.robots_txt, name="robots_txt"),
-    path("healthz", views.healthz, name="healthz"),
     path(
         "sitemap.xml",
         # The sitemap reads ?p= (its page) only; made stale by content edits like pages.
@@ -61,5 +22,7 @@ urlpatterns = [
         {"sitemaps": SITEMAPS},
         name="django.contrib.sitemaps.views.sitemap",
     ),
+    # Before the admin, so its old addresses (/admin/cotati_site/…) redirect.
+    path("", include("cotati_site.core.urls")),
     path(settings.ADMIN_URL, admin.site.urls),
 ]

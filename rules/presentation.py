@@ -11,9 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.conf import settings
-from django.utils import timezone
-
+from cotati_site.core.as_of import as_of_for, as_of_param, default_as_of  # noqa: F401
 from rules.engine import Finding, Proposals, Status, district_rows, load_standards
 from rules.engine.projects import Answer, answers_for
 from rules.engine.registry import registry
@@ -39,26 +37,6 @@ TOPIC_LABELS = {
     "hillside": "Hillside lot",
     "adu": "ADU, JADU or SB 9 (California law)",
 }
-
-
-def default_as_of() -> date:
-    """Today in Cotati, unless a setting pins the date (to preview future rules)."""
-    return settings.RULES_AS_OF or timezone.localdate()
-
-
-def as_of_param(raw: str) -> str | None:
-    """?as_of= written canonically (YYYY-MM-DD) when it is a date pages show, else None."""
-    try:
-        chosen = date.fromisoformat(raw)
-    except ValueError:
-        return None
-    return chosen.isoformat() if date(2000, 1, 1) <= chosen <= date(2100, 12, 31) else None
-
-
-def as_of_for(request) -> date:
-    """The date a page shows rules for: ?as_of=YYYY-MM-DD when valid, else the default."""
-    chosen = as_of_param(request.GET.get("as_of", ""))
-    return date.fromisoformat(chosen) if chosen else default_as_of()
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,9 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from cotati_site import content
-from cotati_site.cache import MULTIPLE, cache_for_anonymous, renders_partial
-from cotati_site.content import engine_proposals
+from cotati_site.codebook import queries as content
+from cotati_site.codebook.queries import engine_proposals
+from cotati_site.core.cache import MULTIPLE, cache_for_anonymous, renders_partial
 from rules.diagrams import lot_diagram
 from rules.engine import check_lot, load_standards
 from rules.engine.registry import registry

@@ -15,6 +15,6 @@ def django_db_setup(django_db_setup, django_db_blocker):
 def _search_index_checked_afresh():
     """Each test starts with the day's search-index check not yet done in this process
     (a test's writes are rolled back, so a check made in an earlier test proves nothing)."""
-    from cotati_site.search import forget_index_check
+    from cotati_site.search.search import forget_index_check
 
     forget_index_check()

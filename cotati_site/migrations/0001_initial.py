@@ -6,7 +6,7 @@ import django.core.validators
 import django.db.models.deletion
 from django.db import migrations, models
 
-import cotati_site.models
+import cotati_site.codebook.models
 
 
 class Migration(migrations.Migration):
@@ -75,7 +75,7 @@ class Migration(migrations.Migration):
                         blank=True,
                         default=list,
                         help_text="The law's own words as a list of blocks: headings, paragraphs (with their label such as 'A.') and tables (caption, header rows, rows, notes). Leave empty when the text is not on this site yet.",
-                        validators=[cotati_site.models.validate_body],
+                        validators=[cotati_site.codebook.models.validate_body],
                     ),
                 ),
                 (

@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 
 def fill_search_text(apps, schema_editor):
-    from cotati_site.models import body_as_text
+    from cotati_site.codebook.models import body_as_text
 
     CodeSection = apps.get_model("cotati_site", "CodeSection")
     for section in CodeSection.objects.all():

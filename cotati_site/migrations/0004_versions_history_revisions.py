@@ -5,7 +5,7 @@ import simple_history.models
 from django.conf import settings
 from django.db import migrations, models
 
-import cotati_site.models
+import cotati_site.codebook.models
 
 
 class Migration(migrations.Migration):
@@ -235,7 +235,7 @@ class Migration(migrations.Migration):
                         blank=True,
                         default=list,
                         help_text="The text as blocks (headings, paragraphs, tables), like a code section's body.",
-                        validators=[cotati_site.models.validate_body],
+                        validators=[cotati_site.codebook.models.validate_body],
                     ),
                 ),
                 (
@@ -616,7 +616,7 @@ class Migration(migrations.Migration):
                         blank=True,
                         default=list,
                         help_text="The text as blocks (headings, paragraphs, tables), like a code section's body.",
-                        validators=[cotati_site.models.validate_body],
+                        validators=[cotati_site.codebook.models.validate_body],
                     ),
                 ),
                 (

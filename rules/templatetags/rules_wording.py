@@ -424,7 +424,7 @@ def is_section_number(section) -> bool:
     """Whether a citation names a section on this site we can link to: a Cotati section
     number or a state statute numbered as the site files it ("Gov. Code 66314"). Hillside
     rules cite none yet."""
-    from cotati_site.models import SECTION_NUMBER_RE, STATE_SECTION_NUMBER_RE
+    from cotati_site.core.section_numbers import SECTION_NUMBER_RE, STATE_SECTION_NUMBER_RE
 
     text = str(section or "")
     return bool(SECTION_NUMBER_RE.match(text) or STATE_SECTION_NUMBER_RE.match(text))
@@ -433,7 +433,7 @@ def is_section_number(section) -> bool:
 @register.filter
 def section_cite(section) -> str:
     """A section number as a citation: '§ 17.30.030', or 'Gov. Code § 66314' for a statute."""
-    from cotati_site.models import cite_label
+    from cotati_site.core.section_numbers import cite_label
 
     return cite_label(str(section or ""))
 
@@ -442,7 +442,7 @@ def section_cite(section) -> str:
 def is_state_law(section) -> bool:
     """Whether a citation names a California statute or code (shown with a "CA state law" badge):
     a statute this site holds ("Gov. Code 66314") or one cited by its code's prefix ("BPC 7347")."""
-    from cotati_site.models import STATE_SECTION_NUMBER_RE
+    from cotati_site.core.section_numbers import STATE_SECTION_NUMBER_RE
 
     text = str(section or "")
     return bool(STATE_SECTION_NUMBER_RE.match(text)) or text.partition(" ")[0] in STATE_CODES
@@ -612,7 +612,7 @@ class CardLinks:
 def _cited_address(section: str, citation: str | None) -> tuple[str, str | None]:
     """A section's address and the anchor a citation of it names (None: none): the same for
     the life of the process, so worked out once per citation, not once per card."""
-    from cotati_site.anchors import citation_anchor
+    from cotati_site.codebook.anchors import citation_anchor
 
     return reverse("section_detail", args=[section]), citation_anchor(citation)
 
@@ -639,7 +639,7 @@ def card_links(finding, section_anchors) -> CardLinks:
 def cited_sections(findings) -> set[str]:
     """The sections a list of findings' cards cite with a table or subsection (for
     ``content.section_anchors``): sources, minor-variance sections and prevailing state law."""
-    from cotati_site.anchors import citation_anchor
+    from cotati_site.codebook.anchors import citation_anchor
 
     cited = set()
     for finding in findings:
@@ -908,7 +908,7 @@ def print_sources(context, result, share: str):
 
 
 def _sources_list(context, request, cited) -> str:
-    from cotati_site.templatetags.code_text import cite_href
+    from cotati_site.codebook.templatetags.code_text import cite_href
 
     items = []
     for finding in cited:

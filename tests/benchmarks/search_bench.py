@@ -120,7 +120,8 @@ def section_text(rng: random.Random, words: list[str]) -> list[dict]:
 
 
 def generated_sections(count: int, taken: set[str], seed: int = 2026):
-    from cotati_site.models import CodeSection, body_as_text, section_sort_key
+    from cotati_site.codebook.models import CodeSection, body_as_text
+    from cotati_site.core.section_numbers import section_sort_key
 
     rng = random.Random(seed)
     subjects = [(subject, words.split("; ")) for subject, words in SUBJECTS.items()]
@@ -202,9 +203,9 @@ def main(argv=None) -> int:
     from django.core.management import call_command
     from django.db import connection
 
-    from cotati_site.codebook_services import reindex_sections
-    from cotati_site.models import CodeSection, SectionVersion
-    from cotati_site.search import search
+    from cotati_site.codebook.models import CodeSection, SectionVersion
+    from cotati_site.codebook.services import reindex_sections
+    from cotati_site.search.search import search
 
     def store(batch):
         CodeSection.objects.bulk_create([section for _body, section in batch])

@@ -5,7 +5,7 @@ citations, linked to the site's own state-law section pages."""
 import pytest
 from django.urls import reverse
 
-from cotati_site.models import CodeSection
+from cotati_site.codebook.models import CodeSection
 
 pytestmark = pytest.mark.django_db
 URL = "/check-my-lot/"

@@ -4,7 +4,7 @@ topic pages open a real section of the form."""
 
 import pytest
 
-from cotati_site.models import Topic
+from cotati_site.guidance.models import Topic
 from rules.engine.registry import registry
 from rules.forms import CheckForm
 from rules.presentation import FEATURE_CHECKER_SECTION, FEATURE_RULES, TOPIC_LABELS

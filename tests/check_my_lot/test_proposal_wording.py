@@ -8,8 +8,8 @@ from datetime import date
 
 import pytest
 
-from cotati_site.codebook_services import adopt_proposal
-from cotati_site.models import Proposal
+from cotati_site.codebook.models import Proposal
+from cotati_site.codebook.services import adopt_proposal
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +100,7 @@ def test_a_new_plan_with_a_proposal_mentioned_asks_the_database_nothing_once_war
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from cotati_site.cache import forget_local_pages
+    from cotati_site.core.cache import forget_local_pages
 
     settings.CONTENT_CACHE_SECONDS = 300
     cache.clear()

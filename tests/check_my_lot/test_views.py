@@ -3,7 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from cotati_site.models import SECTION_NUMBER_RE, CodeSection
+from cotati_site.codebook.models import CodeSection
+from cotati_site.core.section_numbers import SECTION_NUMBER_RE
 
 pytestmark = pytest.mark.django_db
 URL = "/check-my-lot/"

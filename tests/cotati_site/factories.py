@@ -2,7 +2,8 @@
 
 from datetime import date
 
-from cotati_site.models import FAQ, CodeSection, Summary, Topic
+from cotati_site.codebook.models import CodeSection
+from cotati_site.guidance.models import FAQ, Summary, Topic
 
 
 def make_topic(slug="test-topic", **fields) -> Topic:
@@ -45,8 +46,8 @@ def make_faq(topic, **fields) -> FAQ:
 def make_version(section, *, status="adopted", body=None, **fields):
     """A version of ``section``, saved through the service (so search follows); adopted
     ones take effect on 2026-01-01 unless told."""
-    from cotati_site.codebook_services import save_version
-    from cotati_site.models import SectionVersion
+    from cotati_site.codebook.models import SectionVersion
+    from cotati_site.codebook.services import save_version
 
     defaults = {
         "source": "Ord. 999" if status == "adopted" else "A test proposal (proposed)",

@@ -3,7 +3,8 @@
 import pytest
 from django.contrib.auth.models import Group, User
 
-from cotati_site.models import CodeSection, Summary
+from cotati_site.codebook.models import CodeSection
+from cotati_site.guidance.models import Summary
 from tests.cotati_site.factories import summary_admin_form
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ def test_editors_group_has_exactly_the_permissions_it_needs():
 
 def test_editor_can_change_a_summary_and_see_it_on_the_public_page(client, editor):
     summary = Summary.objects.filter(is_published=True).select_related("topic").first()
-    url = f"/admin/cotati_site/summary/{summary.pk}/change/"
+    url = f"/admin/guidance/summary/{summary.pk}/change/"
     page = client.get(url)
     assert page.status_code == 200
     data = summary_admin_form(summary, headline="An edited headline for the test.")
@@ -53,7 +54,7 @@ def test_editor_can_change_a_summary_and_see_it_on_the_public_page(client, edito
 
 def test_editor_can_read_but_not_change_a_code_section(client, editor):
     section = CodeSection.objects.get(number="17.24.020")
-    url = f"/admin/cotati_site/codesection/{section.pk}/change/"
+    url = f"/admin/codebook/codesection/{section.pk}/change/"
     assert client.get(url).status_code == 200  # view permission: read-only form
     response = client.post(
         url,
@@ -68,24 +69,24 @@ def test_editor_can_read_but_not_change_a_code_section(client, editor):
     assert response.status_code == 403
     section.refresh_from_db()
     assert section.title != "Tampered"
-    assert client.get("/admin/cotati_site/codesection/add/").status_code == 403
+    assert client.get("/admin/codebook/codesection/add/").status_code == 403
 
 
 def test_superuser_can_change_a_code_section(client):
     admin = User.objects.create_superuser("root", password="a-long-test-password")
     client.force_login(admin)
     section = CodeSection.objects.get(number="17.24.020")
-    assert client.get(f"/admin/cotati_site/codesection/{section.pk}/change/").status_code == 200
+    assert client.get(f"/admin/codebook/codesection/{section.pk}/change/").status_code == 200
 
 
 def test_admin_lists_are_searchable_and_filterable(client, editor):
-    assert client.get("/admin/cotati_site/summary/?q=fence").status_code == 200
-    assert client.get("/admin/cotati_site/summary/?source_kind__exact=state_law").status_code == 200
-    assert client.get("/admin/cotati_site/summary/?is_published__exact=0").status_code == 200
-    assert client.get("/admin/cotati_site/topic/1/change/").status_code == 200
+    assert client.get("/admin/guidance/summary/?q=fence").status_code == 200
+    assert client.get("/admin/guidance/summary/?source_kind__exact=state_law").status_code == 200
+    assert client.get("/admin/guidance/summary/?is_published__exact=0").status_code == 200
+    assert client.get("/admin/guidance/topic/1/change/").status_code == 200
 
 
 def test_non_staff_cannot_reach_the_admin(client):
     user = User.objects.create_user("resident", password="a-long-test-password")
     client.force_login(user)
-    assert client.get("/admin/cotati_site/summary/").status_code == 302
+    assert client.get("/admin/guidance/summary/").status_code == 302

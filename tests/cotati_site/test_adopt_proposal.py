@@ -13,16 +13,17 @@ import pytest
 from django.contrib.auth.models import Permission, User
 from django.core.cache import cache
 
-from cotati_site import review
-from cotati_site.cache import forget_local_pages
-from cotati_site.models import Proposal, SectionVersion, Summary
+from cotati_site.codebook.models import Proposal, SectionVersion
+from cotati_site.core.cache import forget_local_pages
+from cotati_site.guidance import review
+from cotati_site.guidance.models import Summary
 
 pytestmark = pytest.mark.django_db
 
 SPRING = "spring-2026-cleanup"
 EFFECTIVE = date(2027, 1, 1)
 DAY_BEFORE = date(2026, 12, 31)
-ADMIN_URL = "/admin/cotati_site/proposal/"
+ADMIN_URL = "/admin/codebook/proposal/"
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cotati_site.anchors import (
+from cotati_site.codebook.anchors import (
     CONTENTS_MIN_ENTRIES,
     KnownNumbers,
     anchored_blocks,

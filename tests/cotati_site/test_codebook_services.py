@@ -6,8 +6,10 @@ from datetime import date
 import pytest
 from django.core.exceptions import ValidationError
 
-from cotati_site.codebook_services import adopt_proposal, promote_version, record_check
-from cotati_site.models import Proposal, ProposalStatus, SectionVersion, Summary
+from cotati_site.codebook.models import Proposal, ProposalStatus, SectionVersion
+from cotati_site.codebook.services import adopt_proposal, promote_version
+from cotati_site.guidance.models import Summary
+from cotati_site.guidance.services import record_check
 from tests.cotati_site.factories import (
     make_section,
     make_summary,

@@ -13,8 +13,8 @@ from django.contrib.auth.models import Group, Permission, User
 from django.db import connections
 from django.test import Client
 
-from cotati_site.models import FAQ, Summary
-from cotati_site.services import StaleEdit, save_with_revision
+from cotati_site.core.revisions import StaleEdit, save_with_revision
+from cotati_site.guidance.models import FAQ, Summary
 from tests.cotati_site.factories import (
     make_faq,
     make_section,
@@ -34,7 +34,7 @@ def editor_client(name: str) -> Client:
     group, _ = Group.objects.get_or_create(name="Concurrent editors")
     group.permissions.set(
         Permission.objects.filter(
-            content_type__app_label="cotati_site",
+            content_type__app_label="guidance",
             codename__in=["view_summary", "change_summary", "view_faq", "change_faq"],
         )
     )
@@ -73,7 +73,7 @@ def test_two_editors_posting_one_summary_at_once_never_lose_an_edit():
     outcomes = []
     for trial in range(TRIALS):
         summary = make_summary(topic, section, headline=f"Trial {trial} before both edits.")
-        url = f"/admin/cotati_site/summary/{summary.pk}/change/"
+        url = f"/admin/guidance/summary/{summary.pk}/change/"
         typed = {
             "first": summary_admin_form(summary, headline=f"Trial {trial} by the first editor."),
             "second": summary_admin_form(summary, headline=f"Trial {trial} by the second editor."),
@@ -160,7 +160,7 @@ def test_saves_without_a_shown_revision_still_get_distinct_revisions():
 def test_the_refused_editor_sees_the_winners_text_and_saves_after_reloading():
     first, second = editor_client("alice"), editor_client("bob")
     faq = make_faq(make_topic(slug="faq-race"), question="Before?", answer="Before.")
-    url = f"/admin/cotati_site/faq/{faq.pk}/change/"
+    url = f"/admin/guidance/faq/{faq.pk}/change/"
 
     def form(question):
         return {

@@ -8,15 +8,13 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from cotati_site.models import (
-    FAQ,
+from cotati_site.codebook.models import CodeSection
+from cotati_site.core.section_numbers import (
     SECTION_NUMBER_RE,
     STATE_SECTION_NUMBER_RE,
-    CodeSection,
-    Summary,
-    Topic,
     section_sort_key,
 )
+from cotati_site.guidance.models import FAQ, Summary, Topic
 
 pytestmark = pytest.mark.django_db
 FIXTURES = Path(settings.BASE_DIR) / "fixtures"

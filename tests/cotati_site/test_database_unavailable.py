@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.db import InterfaceError, connection
 
-from cotati_site.middleware import database_unavailable_response
+from cotati_site.core.middleware import database_unavailable_response
 
 
 def closed_port() -> int:
@@ -80,7 +80,7 @@ def test_cached_pages_are_still_served_while_the_database_is_down(client, databa
 
 def test_a_dropped_connection_also_answers_503(client):
     with mock.patch(
-        "cotati_site.content.topics_for_index", side_effect=InterfaceError("connection lost")
+        "cotati_site.guidance.queries.topics_for_index", side_effect=InterfaceError("connection lost")
     ):
         assert_friendly_503(client.get("/"))
 

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils.html import escape
 
-from cotati_site.models import SectionVersion, ZoningMapChange
+from cotati_site.codebook.models import SectionVersion, ZoningMapChange
 
 pytestmark = pytest.mark.django_db
 
@@ -84,5 +84,5 @@ def test_staff_see_the_working_note_in_the_admin_and_readers_do_not(client):
 
     admin = User.objects.create_superuser("notes-admin", password="a-long-test-password")
     client.force_login(admin)
-    page = client.get(f"/admin/cotati_site/sectionversion/{version.pk}/change/").content.decode()
+    page = client.get(f"/admin/codebook/sectionversion/{version.pk}/change/").content.decode()
     assert "rules/data/variance.toml" in page

@@ -4,7 +4,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cotati_site.models import SectionVersion, Summary, Topic
+from cotati_site.codebook.models import SectionVersion
+from cotati_site.guidance.models import Summary, Topic
 from tests.cotati_site.factories import make_section, make_summary, make_topic, make_version
 
 pytestmark = pytest.mark.django_db

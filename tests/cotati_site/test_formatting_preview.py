@@ -6,8 +6,8 @@ import re
 import pytest
 from django.contrib.auth.models import Group, User
 
-from cotati_site.rich_text_check import cleaned_source, removals
-from cotati_site.templatetags.rich_text import sanitize
+from cotati_site.core.rich_text_check import cleaned_source, removals
+from cotati_site.core.templatetags.rich_text import sanitize
 from tests.cotati_site.factories import (
     make_faq,
     make_section,
@@ -79,7 +79,7 @@ def preview_of(html: str) -> str:
 
 def test_a_summary_the_sanitizer_would_cut_is_refused_with_the_removals_and_a_preview(editor):
     summary = make_summary(make_topic(), make_section(), body="Before.")
-    url = f"/admin/cotati_site/summary/{summary.pk}/change/"
+    url = f"/admin/guidance/summary/{summary.pk}/change/"
     response = editor.post(url, summary_admin_form(summary, body=UNCLOSED_STYLE))
     assert response.status_code == 200
     html = response.content.decode()
@@ -96,7 +96,7 @@ def test_a_summary_the_sanitizer_would_cut_is_refused_with_the_removals_and_a_pr
 
 def test_confirming_saves_the_cleaned_text_the_public_then_sees_as_previewed(editor, client):
     summary = make_summary(make_topic(), make_section(), body="Before.")
-    url = f"/admin/cotati_site/summary/{summary.pk}/change/"
+    url = f"/admin/guidance/summary/{summary.pk}/change/"
     preview = preview_of(
         editor.post(url, summary_admin_form(summary, body=UNCLOSED_STYLE)).content.decode()
     )
@@ -112,7 +112,7 @@ def test_confirming_saves_the_cleaned_text_the_public_then_sees_as_previewed(edi
 def test_text_within_the_allowed_formatting_saves_at_once(editor):
     summary = make_summary(make_topic(), make_section(), body="Before.")
     body = 'A <strong>fence</strong> over 3 feet needs a <a href="/code/17.24.030/">permit</a>.'
-    url = f"/admin/cotati_site/summary/{summary.pk}/change/"
+    url = f"/admin/guidance/summary/{summary.pk}/change/"
     assert editor.post(url, summary_admin_form(summary, body=body)).status_code == 302
     summary.refresh_from_db()
     assert summary.body == body
@@ -120,7 +120,7 @@ def test_text_within_the_allowed_formatting_saves_at_once(editor):
 
 def test_an_faq_answer_the_sanitizer_would_change_is_refused_first(editor):
     faq = make_faq(make_topic(), answer="Before.")
-    url = f"/admin/cotati_site/faq/{faq.pk}/change/"
+    url = f"/admin/guidance/faq/{faq.pk}/change/"
     data = {
         "topic": faq.topic_id,
         "question": faq.question,
@@ -145,9 +145,9 @@ def test_an_faq_answer_the_sanitizer_would_change_is_refused_first(editor):
 def test_the_change_page_has_a_preview_button_that_saves_nothing(editor, model):
     topic = make_topic()
     record = make_summary(topic, make_section()) if model == "summary" else make_faq(topic)
-    page = editor.get(f"/admin/cotati_site/{model}/{record.pk}/change/").content.decode()
+    page = editor.get(f"/admin/guidance/{model}/{record.pk}/change/").content.decode()
     assert re.search(
-        rf'name="_preview" formaction="/admin/cotati_site/{model}/preview/" formtarget="_blank"',
+        rf'name="_preview" formaction="/admin/guidance/{model}/preview/" formtarget="_blank"',
         page,
     )
     if model == "summary":
@@ -158,7 +158,7 @@ def test_the_change_page_has_a_preview_button_that_saves_nothing(editor, model):
             "question": "Typed?",
             "answer": "Typed, <em>not saved</em>.<script>x()</script>",
         }
-    response = editor.post(f"/admin/cotati_site/{model}/preview/", data)
+    response = editor.post(f"/admin/guidance/{model}/preview/", data)
     assert response.status_code == 200
     html = response.content.decode()
     assert "Typed, <em>not saved</em>." in preview_of(html)
@@ -166,7 +166,7 @@ def test_the_change_page_has_a_preview_button_that_saves_nothing(editor, model):
     before = record.revision
     record.refresh_from_db()
     assert record.revision == before
-    assert editor.get(f"/admin/cotati_site/{model}/preview/").status_code == 405
+    assert editor.get(f"/admin/guidance/{model}/preview/").status_code == 405
 
 
 def test_the_preview_shows_the_summary_as_its_topic_page_does_citation_anchor_included(editor):
@@ -177,7 +177,7 @@ def test_the_preview_shows_the_summary_as_its_topic_page_does_citation_anchor_in
     make_version(section, body=[{"type": "table", "caption": "Table 9-1 Things", "rows": [["a"]]}])
     summary = make_summary(topic, section, citation_text="Table 9-1", headline="Cites a table.")
     data = summary_admin_form(summary, body='Fine <strong>bold</strong>. <img src="x.png">')
-    html = editor.post("/admin/cotati_site/summary/preview/", data).content.decode()
+    html = editor.post("/admin/guidance/summary/preview/", data).content.decode()
     preview = preview_of(html)
     public = editor.get(topic.get_absolute_url()).content.decode()
     link = 'href="/code/99.99.030/#table-9-1"'

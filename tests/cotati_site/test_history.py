@@ -4,7 +4,8 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
-from cotati_site.models import FAQ, SectionVersion, Summary, Topic
+from cotati_site.codebook.models import SectionVersion
+from cotati_site.guidance.models import FAQ, Summary, Topic
 from tests.cotati_site.factories import (
     make_faq,
     make_section,
@@ -32,17 +33,17 @@ def test_history_is_kept_for_summaries_topics_faqs_and_versions():
 def test_an_admin_change_is_recorded_with_its_editor_and_can_be_reverted():
     client, user = editor_client("alice")
     summary = make_summary(make_topic(), make_section(), headline="The original headline.")
-    url = f"/admin/cotati_site/summary/{summary.pk}/change/"
+    url = f"/admin/guidance/summary/{summary.pk}/change/"
     response = client.post(url, summary_admin_form(summary, headline="An edited headline."))
     assert response.status_code == 302, response.content.decode()[:2000]
     latest = summary.history.first()
     assert latest.headline == "An edited headline."
     assert latest.history_user == user
     assert latest.history_type == "~"
-    assert client.get(f"/admin/cotati_site/summary/{summary.pk}/history/").status_code == 200
+    assert client.get(f"/admin/guidance/summary/{summary.pk}/history/").status_code == 200
 
     original = summary.history.filter(headline="The original headline.").first()
-    revert_url = f"/admin/cotati_site/summary/{summary.pk}/history/{original.history_id}/"
+    revert_url = f"/admin/guidance/summary/{summary.pk}/history/{original.history_id}/"
     page = client.get(revert_url)
     assert page.status_code == 200
     summary.refresh_from_db()
@@ -59,7 +60,7 @@ def test_the_second_save_from_a_stale_form_is_refused_and_shows_the_current_text
     first, _ = editor_client("first")
     second, _ = editor_client("second")
     summary = make_summary(make_topic(), make_section(), headline="Before both edits.")
-    url = f"/admin/cotati_site/summary/{summary.pk}/change/"
+    url = f"/admin/guidance/summary/{summary.pk}/change/"
     # Both editors open the form at the same revision.
     assert first.get(url).status_code == 200 and second.get(url).status_code == 200
     stale_form = summary_admin_form(summary, headline="The second editor's headline.")
@@ -84,7 +85,7 @@ def test_a_change_form_that_does_not_say_which_revision_it_showed_is_refused():
     summary = make_summary(make_topic(), make_section(), headline="Unchanged.")
     form = summary_admin_form(summary, headline="Posted without a revision.")
     del form["shown_revision"]
-    response = client.post(f"/admin/cotati_site/summary/{summary.pk}/change/", form)
+    response = client.post(f"/admin/guidance/summary/{summary.pk}/change/", form)
     assert response.status_code == 200
     summary.refresh_from_db()
     assert summary.headline == "Unchanged."
@@ -98,7 +99,7 @@ def test_stale_topic_and_faq_forms_are_refused_too():
     faq.answer = "Changed by someone else."
     faq.save()
     response = client.post(
-        f"/admin/cotati_site/faq/{faq.pk}/change/",
+        f"/admin/guidance/faq/{faq.pk}/change/",
         {
             "topic": topic.pk,
             "question": "My question?",
@@ -125,13 +126,13 @@ def test_every_save_bumps_the_revision():
 def test_the_history_diff_shows_the_whole_change_with_the_changed_words_marked():
     client, _user = editor_client("historian")
     summary = Summary.objects.filter(is_published=True).first()
-    url = f"/admin/cotati_site/summary/{summary.pk}/change/"
+    url = f"/admin/guidance/summary/{summary.pk}/change/"
     old = summary.headline
     new = old + " This sentence is long enough that the history page would shorten it to a stub."
     assert len(new) > 100  # past django-simple-history's 100-character display limit
     response = client.post(url, summary_admin_form(summary, headline=new))
     assert response.status_code == 302, response.content.decode()[:2000]
-    html = client.get(f"/admin/cotati_site/summary/{summary.pk}/history/").content.decode()
+    html = client.get(f"/admin/guidance/summary/{summary.pk}/history/").content.decode()
     assert "chars]" not in html
     assert (
         "<ins>This sentence is long enough that the history page would shorten it to a stub.</ins>"

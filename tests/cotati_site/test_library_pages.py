@@ -8,7 +8,8 @@ from urllib.parse import urlsplit
 import pytest
 from django.urls import reverse
 
-from cotati_site.models import CodeSection, Topic
+from cotati_site.codebook.models import CodeSection
+from cotati_site.guidance.models import Topic
 from rules.engine import ZONES
 from rules.engine.findings import Finding, Status
 from rules.templatetags.rules_wording import finding_card

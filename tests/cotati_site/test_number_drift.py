@@ -4,9 +4,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from cotati_site.checks import summary_numbers_match_standards
-from cotati_site.models import CodeSection
-from cotati_site.number_drift import stated_numbers, summaries_with_drift
+from cotati_site.codebook.models import CodeSection
+from cotati_site.guidance.checks import summary_numbers_match_standards
+from cotati_site.guidance.number_drift import stated_numbers, summaries_with_drift
 from tests.cotati_site.factories import make_section, make_summary, make_topic
 
 

@@ -9,9 +9,10 @@ import pytest
 from django.contrib.auth.models import Group, Permission, User
 from django.core.management import CommandError, call_command
 
-from cotati_site import review
-from cotati_site.models import CodeSection, SectionVersion, Summary, TextSource, VersionStatus
-from cotati_site.official_text import parse_official_text, split_sections
+from cotati_site.codebook.models import CodeSection, SectionVersion, TextSource, VersionStatus
+from cotati_site.codebook.official_text import parse_official_text, split_sections
+from cotati_site.guidance import review
+from cotati_site.guidance.models import Summary
 
 PASTES = Path(__file__).parent / "pastes"
 FIXTURES = Path(__file__).parents[2] / "fixtures"
@@ -112,7 +113,7 @@ def test_a_file_of_sections_splits_at_each_section_line():
 
 # The admin page ------------------------------------------------------------------------------
 
-URL = "/admin/cotati_site/codesection/17.30.030/official-text/"
+URL = "/admin/codebook/codesection/17.30.030/official-text/"
 
 
 def staff(client, *, superuser=False, permission=False, editor=False):
@@ -214,7 +215,7 @@ def test_a_broken_parsed_result_is_refused_beside_its_field_nothing_lost(client,
 @pytest.mark.django_db
 def test_the_section_edit_page_links_to_the_official_text_page_for_those_allowed(client):
     staff(client, superuser=True)
-    html = client.get("/admin/cotati_site/codesection/17.30.030/change/").content.decode()
+    html = client.get("/admin/codebook/codesection/17.30.030/change/").content.decode()
     assert "data-official-text-link" in html and URL in html
 
 

@@ -12,9 +12,9 @@ from django.middleware.csrf import get_token
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
-from cotati_site import cache as cache_module
-from cotati_site.cache import ContentCacheAdminMixin, cache_for_anonymous, forget_local_pages
-from cotati_site.models import Summary, Topic
+from cotati_site.core import cache as cache_module
+from cotati_site.core.cache import ContentCacheAdminMixin, cache_for_anonymous, forget_local_pages
+from cotati_site.guidance.models import Summary, Topic
 from tests.cotati_site.factories import summary_admin_form
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +62,7 @@ def test_staff_edit_in_admin_shows_up_at_once_for_anonymous_readers(
     assert queries_for(client, url)[0] == 0  # cached
     data = summary_admin_form(summary, headline="A headline edited by staff.")
     with django_capture_on_commit_callbacks(execute=True):
-        response = admin_client.post(f"/admin/cotati_site/summary/{summary.pk}/change/", data)
+        response = admin_client.post(f"/admin/guidance/summary/{summary.pk}/change/", data)
     assert response.status_code == 302
     assert "A headline edited by staff." in queries_for(client, url)[1]
 
@@ -74,7 +74,7 @@ def test_deleting_in_the_admin_expires_cached_pages(
     assert "Soon gone" in queries_for(client, "/")[1]
     with django_capture_on_commit_callbacks(execute=True):
         admin_client.post(
-            "/admin/cotati_site/topic/",
+            "/admin/guidance/topic/",
             {"action": "delete_selected", "_selected_action": [topic.pk], "post": "yes"},
         )
     assert not Topic.objects.filter(pk=topic.pk).exists()
@@ -112,7 +112,7 @@ def test_every_content_admin_expires_the_page_cache():
     content_admins = [
         model_admin
         for model, model_admin in admin.site._registry.items()
-        if model._meta.app_label == "cotati_site"
+        if model._meta.app_label in {"core", "codebook", "guidance", "search"}
     ]
     assert content_admins
     missing = [
@@ -126,7 +126,7 @@ def test_every_content_admin_expires_the_page_cache():
 def test_pages_are_rendered_without_the_cache_when_it_is_down(client):
     queries_for(client, "/")
     forget_local_pages()
-    with mock.patch("cotati_site.cache.cache.get", side_effect=ConnectionError("down")):
+    with mock.patch("cotati_site.core.cache.cache.get", side_effect=ConnectionError("down")):
         assert queries_for(client, "/")[0] > 0
 
 
@@ -184,7 +184,7 @@ def test_staff_edit_shows_up_in_a_cached_search_at_once(
     summary = published_summary()
     data = summary_admin_form(summary, headline="A zyzzyva rule edited by staff.")
     with django_capture_on_commit_callbacks(execute=True):
-        response = admin_client.post(f"/admin/cotati_site/summary/{summary.pk}/change/", data)
+        response = admin_client.post(f"/admin/guidance/summary/{summary.pk}/change/", data)
     assert response.status_code == 302
     html = queries_for(client, url)[1]
     assert f'data-result="summary-{summary.pk}"' in html
@@ -217,6 +217,6 @@ def test_a_section_number_still_redirects_with_the_cache_on(client):
 def test_searches_are_answered_without_the_cache_when_it_is_down(client):
     queries_for(client, "/search/?q=fence")
     forget_local_pages()
-    with mock.patch("cotati_site.cache.cache.get", side_effect=ConnectionError("down")):
+    with mock.patch("cotati_site.core.cache.cache.get", side_effect=ConnectionError("down")):
         assert queries_for(client, "/search/?q=fence")[0] > 0
         assert queries_for(client, "/search/?q=fence")[0] > 0

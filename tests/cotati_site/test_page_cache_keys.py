@@ -7,9 +7,9 @@ counted as htmx), and grew the shared cache without bound with unique query stri
 import pytest
 from django.core.cache import cache
 
-from cotati_site import cache as cache_module
-from cotati_site.cache import forget_local_pages
-from cotati_site.models import Topic
+from cotati_site.core import cache as cache_module
+from cotati_site.core.cache import forget_local_pages
+from cotati_site.guidance.models import Topic
 from tests.load.run import CHECK_QUERY
 
 pytestmark = pytest.mark.django_db
@@ -108,7 +108,7 @@ def test_the_link_to_checker_results_is_the_canonical_url(client):
     assert "Link to these results" in body
 
 
-# The cache parses the query itself (cotati_site.cache._query_lists) as WSGIRequest.GET would.
+# The cache parses the query itself (cotati_site.core.cache._query_lists) as WSGIRequest.GET would.
 
 
 def test_too_many_query_parameters_are_refused_with_400_as_django_would(client, settings):

@@ -43,7 +43,7 @@ def test_section_page_query_count_does_not_grow_with_citing_summaries(client):
 def page_cache(settings):
     from django.core.cache import cache
 
-    from cotati_site.cache import forget_local_pages
+    from cotati_site.core.cache import forget_local_pages
 
     settings.CONTENT_CACHE_SECONDS = 300
     cache.clear()
@@ -59,7 +59,7 @@ PLAN = {"zone": "NL", "lot_width_ft": "60", "lot_depth_ft": "100", "front_setbac
 @pytest.mark.parametrize("htmx", [False, True], ids=["json", "partial"])
 def test_a_new_plan_in_check_my_lot_asks_the_database_nothing_once_warm(client, page_cache, htmx):
     """The proposals' status and the cited sections' anchors are read once per content
-    generation (cotati_site.cache.per_generation), not once per check: a new plan costs the
+    generation (cotati_site.core.cache.per_generation), not once per check: a new plan costs the
     form, the engine and the rendering, and no round trip to the database."""
     url = "/check-my-lot/" if htmx else "/check-my-lot/result.json"
     headers = {"HX-Request": "true"} if htmx else {}

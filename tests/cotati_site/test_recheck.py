@@ -10,9 +10,11 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import timezone
 
-from cotati_site import code_text, recheck, review
-from cotati_site.models import CodeSection, Summary
-from cotati_site.official_text import parse_official_text
+from cotati_site.codebook import code_text, recheck
+from cotati_site.codebook.models import CodeSection
+from cotati_site.codebook.official_text import parse_official_text
+from cotati_site.guidance import review
+from cotati_site.guidance.models import Summary
 from tests.cotati_site.factories import summary_admin_form
 
 PASTE = Path(__file__).parent / "pastes" / "17.30.030-table-3-2.txt"
@@ -46,7 +48,7 @@ def test_secondary_fence_standards_are_listed_once_the_section_has_official_text
     fence = [r for r in listed if r.section.number == "17.30.030"]
     assert "t3-2-front-street-side-setback" in {r.standard.id for r in fence}
     assert all(r.standard.source == "secondary" for r in listed)
-    page = client.get("/admin/cotati_site/codesection/recheck-secondary/").content.decode()
+    page = client.get("/admin/codebook/codesection/recheck-secondary/").content.decode()
     assert 'data-standard="t3-2-front-street-side-setback"' in page
     out = io.StringIO()
     call_command("secondary_standards", stdout=out)
@@ -65,7 +67,7 @@ def test_before_the_official_text_no_fence_standard_is_listed():
 @pytest.mark.django_db
 def test_needs_review_says_what_changed_and_links_the_redline(client, superuser):
     summary = Summary.objects.filter(sections="17.30.030").first()
-    url = f"/admin/cotati_site/summary/{summary.pk}/change/"
+    url = f"/admin/guidance/summary/{summary.pk}/change/"
     assert "Nothing: every cited section" in client.get(url).content.decode()
     adopted = adopt_fence_text()
     html = client.get(url).content.decode()
@@ -83,7 +85,7 @@ def test_the_edit_pages_checked_today_button_records_the_check(client, superuser
     summary = Summary.objects.filter(sections="17.30.030", basis="secondary").first()
     assert summary.pk in review.summaries_needing_review(timezone.localdate())
     response = client.post(
-        f"/admin/cotati_site/summary/{summary.pk}/change/",
+        f"/admin/guidance/summary/{summary.pk}/change/",
         {**summary_admin_form(summary), "_checked_today": "1"},
     )
     assert response.status_code == 302, response.content.decode()[:2000]

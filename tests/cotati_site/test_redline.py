@@ -4,8 +4,9 @@ import re
 
 import pytest
 
-from cotati_site.models import SectionVersion
-from cotati_site.versions import DELETED, INSERTED, SAME, redline, word_diff
+from cotati_site.codebook.models import SectionVersion
+from cotati_site.codebook.redline import redline
+from cotati_site.core.word_diff import DELETED, INSERTED, SAME, word_diff
 from tests.cotati_site.factories import make_section, make_summary, make_topic, make_version
 from tests.cotati_site.factories import paragraph as para
 

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from cotati_site import review
-from cotati_site.codebook_services import record_check
-from cotati_site.models import Summary
+from cotati_site.guidance import review
+from cotati_site.guidance.models import Summary
+from cotati_site.guidance.services import record_check
 from tests.cotati_site.factories import make_section, make_summary, make_topic, make_version
 
 pytestmark = pytest.mark.django_db
@@ -77,11 +77,11 @@ def test_admin_filter_index_count_and_recheck_action(admin_client_):
     make_version(section, effective_on=TODAY - timedelta(days=2))
     index = admin_client_.get("/admin/").content.decode()
     assert 'data-needs-review="1"' in index
-    listing = admin_client_.get("/admin/cotati_site/summary/?review=needed").content.decode()
+    listing = admin_client_.get("/admin/guidance/summary/?review=needed").content.decode()
     assert "A stale rule." in listing
     assert "Needs review" in listing
     response = admin_client_.post(
-        "/admin/cotati_site/summary/",
+        "/admin/guidance/summary/",
         {"action": "mark_checked_today", "_selected_action": [stale.pk]},
     )
     assert response.status_code == 302
@@ -90,5 +90,5 @@ def test_admin_filter_index_count_and_recheck_action(admin_client_):
     assert review.summaries_needing_review(TODAY) == {}
     assert 'data-needs-review="0"' in admin_client_.get("/admin/").content.decode()
     assert "A stale rule." not in (
-        admin_client_.get("/admin/cotati_site/summary/?review=needed").content.decode()
+        admin_client_.get("/admin/guidance/summary/?review=needed").content.decode()
     )

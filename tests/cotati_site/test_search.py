@@ -6,8 +6,9 @@ import pytest
 from django.db import connection, transaction
 from django.urls import reverse
 
-from cotati_site import search
-from cotati_site.models import FAQ, CodeSection, Summary
+from cotati_site.codebook.models import CodeSection
+from cotati_site.guidance.models import FAQ, Summary
+from cotati_site.search import search
 from tests.cotati_site.factories import (
     make_faq,
     make_section,
@@ -543,7 +544,8 @@ def test_topic_keywords_match_whole_words_in_any_case_and_punctuation():
 
 @pytest.mark.django_db
 def test_every_topic_keyword_names_a_topic_that_exists():
-    from cotati_site.models import SearchPhrase, Topic
+    from cotati_site.guidance.models import Topic
+    from cotati_site.search.models import SearchPhrase
 
     slugs = set(SearchPhrase.objects.exclude(topic=None).values_list("topic_id", flat=True))
     assert "adding-a-home-adus-jadus-sb9" in slugs

@@ -7,9 +7,9 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from cotati_site import search
-from cotati_site.codebook_services import promote_version, reindex_sections
-from cotati_site.models import CodeSection
+from cotati_site.codebook.models import CodeSection
+from cotati_site.codebook.services import promote_version, reindex_sections
+from cotati_site.search import search
 from tests.cotati_site.factories import make_section, make_version, paragraph
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +83,7 @@ def test_the_shipped_index_holds_the_version_in_force_of_every_section():
 def test_a_new_process_narrows_its_first_check_from_the_last_full_one(
     settings, django_capture_on_commit_callbacks
 ):
-    from cotati_site.models import SectionVersion
+    from cotati_site.codebook.models import SectionVersion
 
     settings.RULES_AS_OF = date(2027, 1, 1)
     section = make_section("98.60.050", title="Burrows", body=paragraph("Wombat burrows."))

@@ -7,9 +7,10 @@ PostgreSQL with DATABASE_URL): the same words must lead to the same place on bot
 import pytest
 from django.core.exceptions import ValidationError
 
-from cotati_site import search
-from cotati_site.cache import bump_content_generation
-from cotati_site.models import SearchPhrase, SearchWord, Topic
+from cotati_site.core.cache import bump_content_generation
+from cotati_site.guidance.models import Topic
+from cotati_site.search import search
+from cotati_site.search.models import SearchPhrase, SearchWord
 
 ADU = "adding-a-home-adus-jadus-sb9"  # the ADU topic (branch adu); absent, its cases skip
 
@@ -196,7 +197,7 @@ def test_editors_extend_the_vocabulary_in_the_admin(client):
     topic = "topic-sheds-garages-and-accessory-structures"
     assert all(hit.key != topic for hit in search.search("gazebos").hits)
     response = client.post(
-        "/admin/cotati_site/searchphrase/add/",
+        "/admin/search/searchphrase/add/",
         {
             "phrase": "  GAZEBO ",
             "topic": "sheds-garages-and-accessory-structures",

@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.utils.html import escape
 
-from cotati_site.site_info import SiteInfo
+from cotati_site.core.site_info import SiteInfo
 from tests.cotati_site.test_database_unavailable import database, database_unreachable  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +65,7 @@ def test_an_editor_changes_a_contact_detail_and_readers_see_it(
     staff = client.__class__()
     staff.force_login(editor)
     phone = entry("planning-phone")
-    url = f"/admin/cotati_site/siteinfo/{phone.pk}/change/"
+    url = f"/admin/core/siteinfo/{phone.pk}/change/"
     assert staff.get(url).status_code == 200
     with django_capture_on_commit_callbacks(execute=True):  # the cache is told on commit
         response = staff.post(

@@ -9,8 +9,9 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 
-from cotati_site.models import FAQ, CodeSection, SectionVersion, Summary, TextSource
-from cotati_site.sources import basis_problem
+from cotati_site.codebook.models import CodeSection, SectionVersion, TextSource
+from cotati_site.guidance.models import FAQ, Summary
+from cotati_site.guidance.sources import basis_problem
 from rules.engine.standards import load_standards
 from tests.cotati_site.factories import (
     make_section,
@@ -178,7 +179,7 @@ def editor_client(client):
 def test_the_admin_refuses_code_text_for_a_summary_citing_a_quoted_section(editor_client):
     quoted = make_section("99.99.020", text_source=TextSource.SECONDARY_QUOTE)
     summary = make_summary(make_topic(), quoted, basis=SECONDARY, basis_note="From a peer page.")
-    url = f"/admin/cotati_site/summary/{summary.pk}/change/"
+    url = f"/admin/guidance/summary/{summary.pk}/change/"
     refused = editor_client.post(url, summary_admin_form(summary, basis=CODE_TEXT))
     assert refused.status_code == 200
     assert "§ 99.99.020" in refused.content.decode()

@@ -5,8 +5,8 @@ from datetime import date
 import pytest
 from django.contrib.auth.models import Group, User
 
-from cotati_site.models import CodeSection, Proposal, SectionVersion, VersionStatus
-from cotati_site.versions import text_to_blocks
+from cotati_site.codebook.models import CodeSection, Proposal, SectionVersion, VersionStatus
+from cotati_site.codebook.redline import text_to_blocks
 from tests.cotati_site.factories import make_section, make_version, paragraph
 
 pytestmark = pytest.mark.django_db
@@ -159,7 +159,7 @@ def test_superuser_adds_a_version_by_pasting_the_official_text(superuser_client)
         id="summer-2027-cleanup", title="Summer 2027 cleanup", source_document="A test redline"
     )
     response = superuser_client.post(
-        "/admin/cotati_site/sectionversion/add/", _pasted_version(section, proposal=summer.pk)
+        "/admin/codebook/sectionversion/add/", _pasted_version(section, proposal=summer.pk)
     )
     assert response.status_code == 302, response.content.decode()[:3000]
     version = section.versions.get()
@@ -171,7 +171,7 @@ def test_superuser_adds_a_version_by_pasting_the_official_text(superuser_client)
 def test_a_proposed_version_without_its_proposal_is_refused_in_the_admin(superuser_client):
     section = make_section()
     response = superuser_client.post(
-        "/admin/cotati_site/sectionversion/add/", _pasted_version(section)
+        "/admin/codebook/sectionversion/add/", _pasted_version(section)
     )
     assert response.status_code == 200
     assert "belongs to a proposal" in response.content.decode()
@@ -181,7 +181,7 @@ def test_a_proposed_version_without_its_proposal_is_refused_in_the_admin(superus
 def test_an_adopted_version_needs_its_effective_date(superuser_client):
     section = make_section()
     response = superuser_client.post(
-        "/admin/cotati_site/sectionversion/add/",
+        "/admin/codebook/sectionversion/add/",
         {"section": section.pk, "status": "adopted", "source": "Ord. 1", "pasted_text": "A. X."},
     )
     assert response.status_code == 200
@@ -192,7 +192,7 @@ def test_promoting_a_proposed_version_makes_it_adopted_from_its_effective_date(s
     section = make_section()
     make_version(section, effective_on=date(2024, 1, 1))
     proposal = make_version(section, status="proposed", body=paragraph("Proposed words."))
-    url = "/admin/cotati_site/sectionversion/"
+    url = "/admin/codebook/sectionversion/"
     form_page = superuser_client.post(
         url, {"action": "promote_to_adopted", "_selected_action": [proposal.pk]}
     )
@@ -223,10 +223,10 @@ def test_editors_may_read_versions_but_not_add_or_change_them(client):
     editor.groups.add(Group.objects.get(name="Editors"))
     client.force_login(editor)
     version = SectionVersion.objects.first()
-    assert client.get(f"/admin/cotati_site/sectionversion/{version.pk}/change/").status_code == 200
-    assert client.get("/admin/cotati_site/sectionversion/add/").status_code == 403
+    assert client.get(f"/admin/codebook/sectionversion/{version.pk}/change/").status_code == 200
+    assert client.get("/admin/codebook/sectionversion/add/").status_code == 403
     response = client.post(
-        f"/admin/cotati_site/sectionversion/{version.pk}/change/",
+        f"/admin/codebook/sectionversion/{version.pk}/change/",
         {"section": version.section_id, "status": "adopted", "source": "Tampered"},
     )
     assert response.status_code == 403

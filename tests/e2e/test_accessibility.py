@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
-from cotati_site.models import CodeSection
+from cotati_site.codebook.models import CodeSection
 
 pytestmark = pytest.mark.browser
 

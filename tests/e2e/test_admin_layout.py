@@ -6,7 +6,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 
-from cotati_site.models import Summary
+from cotati_site.guidance.models import Summary
 from tests.e2e.conftest import ARTIFACTS, save_screenshot
 
 pytestmark = pytest.mark.browser

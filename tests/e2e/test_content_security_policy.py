@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 
-from cotati_site.models import FAQ, Summary
+from cotati_site.guidance.models import FAQ, Summary
 
 pytestmark = pytest.mark.browser
 

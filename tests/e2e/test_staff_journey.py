@@ -6,7 +6,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, Permission, User
 
-from cotati_site.models import Summary
+from cotati_site.guidance.models import Summary
 from tests.e2e.conftest import save_screenshot
 
 pytestmark = pytest.mark.browser
@@ -19,7 +19,7 @@ def make_editor() -> User:
     group, _ = Group.objects.get_or_create(name="Editors")
     group.permissions.add(
         *Permission.objects.filter(
-            content_type__app_label="cotati_site",
+            content_type__app_label__in=["guidance", "codebook"],
             codename__in=["view_summary", "change_summary", "view_topic", "view_codesection"],
         )
     )

@@ -9,8 +9,9 @@ the key-numbers box fits without scrolling. Screenshots go to artifacts/ for a p
 
 import pytest
 
-from cotati_site.anchors import anchored_blocks
-from cotati_site.models import SectionVersion, Topic
+from cotati_site.codebook.anchors import anchored_blocks
+from cotati_site.codebook.models import SectionVersion
+from cotati_site.guidance.models import Topic
 from tests.e2e.conftest import ARTIFACTS, save_screenshot
 
 pytestmark = pytest.mark.browser

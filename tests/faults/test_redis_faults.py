@@ -12,8 +12,8 @@ import time
 import pytest
 from django.core.cache import cache
 
-from cotati_site.cache import forget_local_pages
-from cotati_site.cache_backend import CircuitBreakerRedisCache
+from cotati_site.core.cache import forget_local_pages
+from cotati_site.core.cache_backend import CircuitBreakerRedisCache
 from tests.faults.processes import get, gunicorn_site, refused_port, site_env
 
 RETRY = 1.0  # seconds the breaker stays open in these tests (DJANGO_CACHE_RETRY_SECONDS)
@@ -88,7 +88,7 @@ def test_pages_are_served_from_the_process_cache_while_redis_is_down(client, set
     database nothing (before the breaker, every request rendered the page afresh)."""
     settings.CACHES = {
         "default": {
-            "BACKEND": "cotati_site.cache_backend.CircuitBreakerRedisCache",
+            "BACKEND": "cotati_site.core.cache_backend.CircuitBreakerRedisCache",
             "LOCATION": f"redis://127.0.0.1:{refused_port()}/0",
         }
     }

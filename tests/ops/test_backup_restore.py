@@ -7,7 +7,8 @@ from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 from django.db import connection
 
-from cotati_site.models import CodeSection, Summary, Topic
+from cotati_site.codebook.models import CodeSection
+from cotati_site.guidance.models import Summary, Topic
 
 pytestmark = pytest.mark.django_db
 

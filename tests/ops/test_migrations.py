@@ -35,7 +35,7 @@ call_command("migrate", "cotati_site", "zero", verbosity=0, interactive=False)
 assert content_tables() == [], content_tables()
 call_command("migrate", verbosity=0, interactive=False)
 call_command("load_content", verbosity=0)
-from cotati_site.models import Summary
+from cotati_site.guidance.models import Summary
 assert Summary.objects.exists()
 print("round trip ok")
 """

@@ -26,7 +26,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
-from cotati_site.models import SectionVersion, VersionStatus
+from cotati_site.codebook.models import SectionVersion, VersionStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -428,7 +428,7 @@ def test_through_every_admin_url_an_editor_writes_only_summaries_topics_and_faqs
 def test_every_history_admin_checks_permissions_on_its_revert_form():
     from simple_history.admin import SimpleHistoryAdmin
 
-    from cotati_site.admin import HistoryPermissionsMixin
+    from cotati_site.codebook.admin import HistoryPermissionsMixin
 
     unguarded = [
         model._meta.label
@@ -447,7 +447,7 @@ def test_the_revert_form_of_a_section_version_cannot_rewrite_the_law_for_an_edit
     )
     before = version.body
     record = version.history.order_by("history_id").first()
-    url = f"/admin/cotati_site/sectionversion/{version.pk}/history/{record.history_id}/"
+    url = f"/admin/codebook/sectionversion/{version.pk}/history/{record.history_id}/"
     page = as_editor.get(url)
     assert page.status_code == 200
     assert 'name="_save"' not in page.content.decode()

@@ -15,7 +15,8 @@ from django.urls import URLPattern, get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cotati_site.models import CodeSection, Topic
+from cotati_site.codebook.models import CodeSection
+from cotati_site.guidance.models import Topic
 from rules.engine import ZONES
 from rules.forms import CheckForm
 

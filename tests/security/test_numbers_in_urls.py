@@ -6,7 +6,7 @@ Both answered 500 in the attack on the running site: ``str.isdigit()`` accepts "
 
 import pytest
 
-from cotati_site.models import SectionVersion
+from cotati_site.codebook.models import SectionVersion
 
 pytestmark = pytest.mark.django_db
 NOT_ASCII = ["²", "①", "₂", "١٢", "１２", "1_0", "9" * 5000]

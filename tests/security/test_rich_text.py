@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from cotati_site.templatetags.rich_text import sanitize
+from cotati_site.core.templatetags.rich_text import sanitize
 from tests.cotati_site.factories import make_faq, make_summary, make_topic
 
 HOSTILE = (

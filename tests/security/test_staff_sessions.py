@@ -8,7 +8,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-from cotati_site.staff_sessions import STARTED_KEY
+from cotati_site.core.staff_sessions import STARTED_KEY
 
 pytestmark = pytest.mark.django_db
 

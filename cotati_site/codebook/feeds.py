@@ -1,0 +1,78 @@
+"""Atom feeds (Django's syndication framework): the proposed changes to the code, and the
+content updates of each topic, so residents and contractors can follow what is changing.
+
+An entry's date is the last time its record changed (its revision history, which every
+save, admin edit and ``load_content`` writes), so a feed reader sees an edit as an update.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time
+
+from django.contrib.syndication.views import Feed
+from django.db.models import OuterRef, Subquery
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.feedgenerator import Atom1Feed
+
+from cotati_site.codebook import queries as content
+from cotati_site.core.cache import cache_for_anonymous
+
+
+def last_changed(model):
+    """A subquery: when a record of ``model`` last changed, from its history."""
+    history = model.history.model
+    return Subquery(
+        history.objects.filter(id=OuterRef("pk"))
+        .order_by("-history_date")
+        .values("history_date")[:1]
+    )
+
+
+def _as_datetime(day) -> datetime | None:
+    if day is None:
+        return None
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+class ProposedChangesFeed(Feed):
+    feed_type = Atom1Feed
+    title = "Proposed changes to the Cotati code"
+    subtitle = (
+        "Amendments to the Cotati Municipal Code and zoning map that have been proposed, with "
+        "what each would change. A proposal is not law until it is adopted and takes effect."
+    )
+
+    def link(self):
+        return reverse("proposed_changes")
+
+    def feed_url(self):
+        return reverse("proposed_changes_feed")
+
+    def items(self):
+        return content.proposed_changes_for_feed()
+
+    def item_title(self, item):
+        return item.title
+
+    def item_link(self, item):
+        return item.url
+
+    def item_guid(self, item):
+        return item.guid
+
+    item_guid_is_permalink = False
+
+    def item_description(self, item):
+        return render_to_string("cotati_site/feeds/_proposed_change.html", {"item": item})
+
+    def item_updateddate(self, item):
+        return item.updated
+
+    def item_pubdate(self, item):
+        return item.updated
+
+
+# Feeds read no query parameters; like pages, they are made stale by content edits.
+proposed_changes_feed = cache_for_anonymous(ProposedChangesFeed())

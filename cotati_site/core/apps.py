@@ -1,0 +1,18 @@
+from django.apps import AppConfig
+
+
+class CoreConfig(AppConfig):
+    """What every page stands on: the as-of date, the page cache, security, rich text,
+    staff sessions, site information. Imports no domain app (pyproject.toml contracts)."""
+
+    name = "cotati_site.core"
+    label = "core"
+    verbose_name = "Site"
+
+    def ready(self):
+        from django.contrib.auth.signals import user_logged_in
+
+        from cotati_site.core.staff_sessions import stamp_staff_session
+
+        # Staff sessions end at browser close and after 8 hours (core/staff_sessions.py).
+        user_logged_in.connect(stamp_staff_session, dispatch_uid="cotati-staff-session")

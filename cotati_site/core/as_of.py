@@ -1,0 +1,31 @@
+"""The date the site shows rules "as of": today in Cotati, or a date a setting pins (to
+preview future rules), or ?as_of= on a page.
+
+Here, below the page cache, the domain apps and Check my lot alike, so all read one
+definition (the engine itself never reads the date: its caller passes it).
+"""
+
+from datetime import date
+
+from django.conf import settings
+from django.utils import timezone
+
+
+def default_as_of() -> date:
+    """Today in Cotati, unless a setting pins the date (to preview future rules)."""
+    return settings.RULES_AS_OF or timezone.localdate()
+
+
+def as_of_param(raw: str) -> str | None:
+    """?as_of= written canonically (YYYY-MM-DD) when it is a date pages show, else None."""
+    try:
+        chosen = date.fromisoformat(raw)
+    except ValueError:
+        return None
+    return chosen.isoformat() if date(2000, 1, 1) <= chosen <= date(2100, 12, 31) else None
+
+
+def as_of_for(request) -> date:
+    """The date a page shows rules for: ?as_of=YYYY-MM-DD when valid, else the default."""
+    chosen = as_of_param(request.GET.get("as_of", ""))
+    return date.fromisoformat(chosen) if chosen else default_as_of()

@@ -1,0 +1,443 @@
+"""Whole-page caching for anonymous readers, made stale explicitly when staff edit content.
+
+Public pages (home, topics, code sections, districts, the checker's results) are the same
+for every anonymous reader, so the rendered response is kept, keyed by exactly what the
+view renders on: its path, the query parameters it *declares* it reads (``reads=``, one
+place per view), whether it renders the htmx partial (``renders_partial``) and the date the
+rules are shown "as of".
+
+The view is handed only what its key holds: ``request.GET`` (and the query string) are cut
+down to the declared parameters, each written canonically, before the view runs, cached
+or not. So a parameter the view does not read cannot make a new entry or change the page
+(``?utm_source=…`` is served the canonical page, and links in it point to the canonical
+URL), and a value it cannot read (``?as_of=junk``) counts as absent, as the view would
+treat it anyway. Serving the canonical page rather than redirecting to it keeps links with
+tracking parameters working in one hop, and htmx requests are never redirected. Every
+response names ``HX-Request`` and ``HX-History-Restore-Request`` in ``Vary``.
+Each entry records the *content generation* it was rendered under. Whatever changes
+content says so by calling ``content_changed()``: the admin (``ContentCacheAdminMixin``)
+and ``load_content``, which every release runs. That bumps the generation, and entries
+rendered under an older one are ignored from then on. There are no signals: the code that
+writes content is the code that says it did.
+
+Two levels: each process keeps recently served pages in memory (bounded), in front of the
+shared cache (Redis when ``DJANGO_CACHE_URL``/``REDIS_URL`` is set, otherwise local
+memory). A process re-reads the shared generation at most every
+``GENERATION_RECHECK_SECONDS``, so a hit costs no network round trip: an edit shows at
+once in the process that made it (and to every logged-in editor, who always gets a
+freshly rendered page), and in every other process within that second.
+
+Search results (``cache_by_key``) are kept in a separate bounded store in each process
+only, keyed by the cleaned query rather than the URL, so stray parameters cannot multiply
+the entries and a burst of searches cannot push the pages out.
+
+Logged-in staff (anyone with a session cookie) bypass the cache, and a response that sets
+a cookie or used the session or a CSRF token is never stored. If the shared cache is
+unreachable, pages are rendered as if nothing were cached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from collections import OrderedDict
+from functools import wraps
+from urllib.parse import parse_qsl, urlencode
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import TooManyFieldsSent
+from django.core.handlers.wsgi import get_bytes_from_wsgi
+from django.db import transaction
+from django.http import HttpResponse, QueryDict
+from django.utils.cache import patch_vary_headers
+
+from cotati_site.core.as_of import default_as_of
+
+logger = logging.getLogger(__name__)
+
+GENERATION_KEY = "content-generation"
+GENERATION_RECHECK_SECONDS = 1.0
+LOCAL_PAGES = 512  # per process; least recently used pages are dropped first
+LOCAL_SEARCHES = 256  # per process, for cache_by_key (a search page is ~10-25 KB)
+_NOT_STORED = {"private", "no-store", "no-cache"}
+
+_lock = threading.Lock()
+_local: OrderedDict[str, tuple] = (
+    OrderedDict()
+)  # key -> (generation, expires, status, body, headers)
+_local_by_key: OrderedDict[str, tuple] = OrderedDict()  # the same, for cache_by_key
+_generation: list = [None, 0.0]  # [value, monotonic time it was read]
+
+
+def forget_local_pages() -> None:
+    """Empty this process's level (tests; the shared cache has its own clear())."""
+    with _lock:
+        _local.clear()
+        _local_by_key.clear()
+        _generation[:] = [None, 0.0]
+
+
+def content_generation() -> int:
+    """The shared generation; started from the clock so a lost key never revives old pages."""
+    generation = cache.get(GENERATION_KEY)
+    if generation is None:
+        cache.add(GENERATION_KEY, time.time_ns() // 1000, timeout=None)
+        generation = cache.get(GENERATION_KEY)
+    return generation
+
+
+def bump_content_generation() -> int | None:
+    """Make every cached page stale now (in this process at least, if the cache is down)."""
+    try:
+        generation = cache.incr(GENERATION_KEY)
+    except ValueError:  # no generation yet (new or flushed cache), or the cache is down
+        content_generation()
+        try:
+            generation = cache.incr(GENERATION_KEY)
+        except ValueError:  # down (cotati_site/cache_backend.py): empty this process's level
+            generation = None
+    with _lock:
+        _local.clear()
+        _local_by_key.clear()
+        _generation[:] = [generation, time.monotonic()]
+    return generation
+
+
+def content_changed() -> None:
+    """Call after writing content: bumps the generation once the transaction commits, so no
+    request can render the old content under the new generation."""
+    transaction.on_commit(bump_content_generation, robust=True)
+
+
+def _current_generation() -> int:
+    value, read_at = _generation
+    now = time.monotonic()
+    if value is None or now - read_at >= GENERATION_RECHECK_SECONDS:
+        value = content_generation()
+        _generation[:] = [value, now]
+    return value
+
+
+def per_generation(read, *, size: int = 64):
+    """``read(*args)`` (a small database read many requests need, such as the proposals'
+    status or the anchors of the cited sections) kept in this process for the current
+    content generation, per distinct ``args`` (hashable; at most ``size`` of them), so a
+    page does not pay a query for it each time. Content writes bump the generation
+    (``content_changed``), so a value is as fresh as the pages; with the page cache off
+    (tests, or ``DJANGO_CONTENT_CACHE_SECONDS=0``) it is read afresh every call."""
+    kept: dict = {}
+    held: list = [None]  # the generation ``kept`` belongs to
+
+    @wraps(read)
+    def cached(*args):
+        if settings.CONTENT_CACHE_SECONDS <= 0:
+            return read(*args)
+        generation = _current_generation()
+        if held[0] != generation:
+            kept.clear()
+            held[0] = generation
+        try:
+            return kept[args]
+        except KeyError:
+            pass
+        value = read(*args)
+        if len(kept) >= size:
+            kept.clear()  # a new generation or a burst of odd arguments: start again
+        kept[args] = value
+        return value
+
+    return cached
+
+
+def renders_partial(request) -> bool:
+    """Whether a view answers with its htmx partial: what views and the cache key both ask.
+
+    django-htmx's ``request.htmx`` (the HX-Request header is exactly "true"), except for
+    htmx's history restore (HX-History-Restore-Request: true), which wants the whole page."""
+    headers = request.headers
+    return (
+        headers.get("HX-Request") == "true" and headers.get("HX-History-Restore-Request") != "true"
+    )
+
+
+VARY = ("HX-Request", "HX-History-Restore-Request")
+
+
+# In ``reads``: a repeatable parameter (Check my lot's ``project``), whose every distinct value
+# counts, kept sorted (the view reads them as a set).
+MULTIPLE = object()
+
+
+def canonical_query(query, reads: dict) -> QueryDict:
+    """``query`` cut down to the parameters in ``reads``, in a fixed order, one value each
+    (each distinct value, sorted, for a ``MULTIPLE`` one).
+
+    ``reads`` maps each name to None (the value as sent) or a function that writes the value
+    canonically, or returns None when the view cannot read it (the parameter then counts
+    as absent). Of repeated parameters the last counts, as ``QueryDict.get`` and forms read."""
+    pairs: list[tuple[str, list[str]]] = []
+    lists = query if isinstance(query, dict) and not isinstance(query, QueryDict) else None
+    if lists is None:
+        lists = dict(query.lists())
+    for name in sorted(reads):
+        values = lists.get(name)
+        if not values:
+            continue
+        canonical = reads[name]
+        if canonical is MULTIPLE:
+            pairs.append((name, sorted(set(values))))
+            continue
+        value = values[-1]
+        if canonical is not None:
+            value = canonical(value)
+        if value is not None:
+            pairs.append((name, [value]))
+    # Filled as a plain dict of lists: the values are text already, so QueryDict's per-item
+    # conversions (a few microseconds each, thirty-odd items on Check my lot) are not needed.
+    kept = QueryDict()
+    dict.update(kept, pairs)
+    kept.canonical_string = urlencode(
+        [(name, value) for name, values in pairs for value in values], doseq=False
+    )
+    return kept
+
+
+def _query_lists(request) -> dict[str, list[str]]:
+    """The request's query as name -> values, parsed as ``WSGIRequest.GET`` parses it (same
+    decoding, same field limit, ``TooManyFieldsSent`` past it) but without building the
+    QueryDict the view never sees (it gets the canonical one): a quarter of the cost, which
+    on Check my lot's thirty-odd parameters is a tenth of a new plan's answer."""
+    environ = getattr(request, "environ", None)
+    if environ is None or "GET" in request.__dict__:  # not WSGI, or already parsed
+        return dict(request.GET.lists())
+    raw = get_bytes_from_wsgi(environ, "QUERY_STRING", "")
+    encoding = request.encoding or settings.DEFAULT_CHARSET
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError:
+        text = raw.decode("iso-8859-1")
+    lists: dict[str, list[str]] = {}
+    try:
+        for name, value in parse_qsl(
+            text,
+            keep_blank_values=True,
+            encoding=encoding,
+            max_num_fields=settings.DATA_UPLOAD_MAX_NUMBER_FIELDS,
+        ):
+            lists.setdefault(name, []).append(value)
+    except ValueError as error:
+        raise TooManyFieldsSent(
+            "The number of GET/POST parameters exceeded settings.DATA_UPLOAD_MAX_NUMBER_FIELDS."
+        ) from error
+    return lists
+
+
+def _read_only(request, reads: dict) -> None:
+    """Hand the view only the parameters it declared (see the module docstring)."""
+    request.GET = canonical_query(_query_lists(request), reads)
+    request.META["QUERY_STRING"] = request.GET.canonical_string
+
+
+def _page_key(request) -> str:
+    # The host was validated against ALLOWED_HOSTS by CommonMiddleware before the view runs;
+    # the query string is already the canonical one (_read_only).
+    kind = "htmx" if renders_partial(request) else "page"
+    where = (
+        f"{kind} {request.scheme}://{request.META.get('HTTP_HOST', '')}{request.get_full_path()}"
+    )
+    digest = hashlib.sha256(where.encode()).hexdigest()
+    return f"page:{default_as_of().isoformat()}:{digest}"
+
+
+def _may_be_staff(request) -> bool:
+    # Checking the cookie, not request.user, keeps a cache hit free of database queries.
+    return settings.SESSION_COOKIE_NAME in request.COOKIES
+
+
+def _storable(request, response) -> bool:
+    if response.status_code != 200 or response.streaming or response.cookies:
+        return False
+    cache_control = {part.strip().lower() for part in response.get("Cache-Control", "").split(",")}
+    if cache_control & _NOT_STORED:
+        return False
+    # Only cookie-less requests get here, so reading the (empty) session is harmless;
+    # writing to it would hand this reader's session to everyone.
+    session = getattr(request, "session", None)
+    if session is not None and session.modified:
+        return False
+    # A page holding a CSRF token belongs to one reader.
+    return not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+
+
+def _from_local(key: str, generation: int, store: OrderedDict = _local) -> tuple | None:
+    with _lock:
+        entry = store.get(key)
+        if entry is None:
+            return None
+        if entry[0] != generation or entry[1] <= time.monotonic():
+            del store[key]
+            return None
+        store.move_to_end(key)
+        return entry
+
+
+def _keep_local(
+    key: str,
+    generation: int,
+    seconds: int,
+    status,
+    body,
+    headers,
+    store: OrderedDict = _local,
+    size: int = LOCAL_PAGES,
+) -> None:
+    with _lock:
+        store[key] = (generation, time.monotonic() + seconds, status, body, headers)
+        store.move_to_end(key)
+        while len(store) > size:
+            store.popitem(last=False)
+
+
+def _render(view, request, *args, **kwargs):
+    response = view(request, *args, **kwargs)
+    if hasattr(response, "render") and not getattr(response, "is_rendered", True):
+        response.render()  # a TemplateResponse (the sitemap): its content is stored
+    patch_vary_headers(response, VARY)
+    return response
+
+
+def _serve_cached(view, key_for, *, reads, shared: bool, store: OrderedDict, size):
+    """Wrap ``view`` so anonymous GETs are answered from ``store`` (and Redis when
+    ``shared``), keyed by ``key_for(request)`` and made stale by the content generation.
+    The view sees only the query parameters in ``reads`` (see ``canonical_query``).
+    ``size()`` gives the store's bound, read per request so settings and tests can change it."""
+    reads = dict.fromkeys(reads) if not isinstance(reads, dict) else dict(reads)
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        _read_only(request, reads)
+        seconds = settings.CONTENT_CACHE_SECONDS
+        if not seconds or request.method not in ("GET", "HEAD") or _may_be_staff(request):
+            return _render(view, request, *args, **kwargs)
+        key = key_for(request)
+        try:
+            generation = _current_generation()
+            entry = _from_local(key, generation, store)
+            if entry is None and shared:
+                found = cache.get(key)
+                if found is not None and found[0] == generation:
+                    _keep_local(key, generation, seconds, *found[1:], store=store, size=size())
+                    entry = (generation, None, *found[1:])
+        except Exception:
+            logger.warning("Page cache unavailable; rendering without it.", exc_info=True)
+            return _render(view, request, *args, **kwargs)
+        if entry is not None:
+            _generation_, _expires, status, body, headers = entry
+            return HttpResponse(body, status=status, headers=headers)
+        response = _render(view, request, *args, **kwargs)
+        if _storable(request, response):
+            stored = (response.status_code, response.content, dict(response.headers))
+            _keep_local(key, generation, seconds, *stored, store=store, size=size())
+            if shared:
+                try:
+                    cache.set(key, (generation, *stored), seconds)
+                except Exception:
+                    logger.warning("Page cache unavailable; page not stored.", exc_info=True)
+        return response
+
+    wrapped.reads = tuple(reads)  # for tests that walk every cached view's parameters
+    return wrapped
+
+
+def cache_for_anonymous(view=None, *, reads=(), shared: bool = True):
+    """Serve anonymous GETs of ``view`` from the page cache (see the module docstring).
+
+    ``reads`` declares the query parameters the view reads: their names, or a dict from
+    each name to the function that writes its value canonically (see ``canonical_query``).
+    The view sees no other parameter and the key holds no other.
+
+    ``shared=False`` keeps pages in this process only: for answers that are cheaper to
+    compute than a round trip to Redis and rarely asked twice (Check my lot's results).
+    """
+    if view is None:
+        return lambda view: cache_for_anonymous(view, reads=reads, shared=shared)
+    return _serve_cached(
+        view, _page_key, reads=reads, shared=shared, store=_local, size=lambda: LOCAL_PAGES
+    )
+
+
+def cache_by_key(key_for, *, reads):
+    """Serve anonymous GETs of a view from this process's memory, keyed by
+    ``key_for(request)`` (plus htmx or not, the host and the "as of" date) instead of the
+    full URL.
+
+    For views whose answer depends on a few request values only, such as search (the
+    cleaned query): parameters the view ignores do not make new entries, and the entries
+    live in their own store of LOCAL_SEARCHES, so they cannot push pages out. Entries are
+    made stale by the content generation like pages (an edit shows at once in the process
+    that made it, within GENERATION_RECHECK_SECONDS in the others). The key must be short:
+    it is kept as it is. ``reads`` declares the parameters the view (and ``key_for``) read,
+    as for ``cache_for_anonymous``.
+    """
+
+    def full_key(request) -> str:
+        kind = "htmx" if renders_partial(request) else "page"
+        # The host was validated against ALLOWED_HOSTS before the view runs.
+        where = f"{request.scheme}://{request.META.get('HTTP_HOST', '')}"
+        return f"{kind} {where} {default_as_of().isoformat()} {key_for(request)!r}"
+
+    def decorator(view):
+        return _serve_cached(
+            view,
+            full_key,
+            reads=reads,
+            shared=False,
+            store=_local_by_key,
+            size=lambda: LOCAL_SEARCHES,
+        )
+
+    return decorator
+
+
+# What is derived from the content's words and rebuilt after each write (search's
+# "Did you mean …" words: the search app registers its refresh_words at start-up, since the
+# core may not import a domain app). Called in order by content_written().
+_after_write: list = []
+
+
+def after_content_written(refresh) -> None:
+    """Have ``refresh()`` run by every ``content_written()`` (once per function)."""
+    if refresh not in _after_write:
+        _after_write.append(refresh)
+
+
+def content_written() -> None:
+    """Content was written: rebuild what is derived from its words, then make cached pages
+    stale (``content_changed``)."""
+    for refresh in _after_write:
+        refresh()
+    content_changed()
+
+
+class ContentCacheAdminMixin:
+    """For every ModelAdmin of public content: each save or delete makes cached pages stale
+    (and rebuilds what is derived from the words, ``content_written``)."""
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        content_changed()  # save_related, which always follows, refreshes the words
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        content_written()
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        content_written()
+
+    def delete_queryset(self, request, queryset):
+        super().delete_queryset(request, queryset)
+        content_written()

@@ -1,0 +1,89 @@
+"""Request-level safety nets: an oversized Cookie header is refused before anything parses
+it, and a database that cannot be reached gives a polite 503 instead of a stack trace.
+
+Oversized cookies (``CookieHeaderLimitMiddleware``): Python's cookie parser was quadratic
+in a crafted value (CVE-2024-7592; the Makefile refuses such an interpreter), and even a
+linear one should not read 64 KB of cookies a browser never sends (this site sets two small
+ones). Django parses ``request.COOKIES`` lazily, on first use, so a check of the raw
+header's length in the first middleware refuses it with a short plain 400 before any
+parsing. gunicorn.conf.py also limits each header line and the number of headers.
+
+The database (``DatabaseUnavailableMiddleware``): a view that cannot reach the database raises ``OperationalError`` (refused, timed out,
+shut down) or ``InterfaceError`` (the connection dropped). Both become a static 503 page
+with ``Retry-After``; the error is logged in one line. Nothing needs resetting when the database
+returns: Django opens a fresh connection for the next request (and ``CONN_HEALTH_CHECKS``
+drops a persistent connection that went bad), so the site recovers by itself. Pages held
+in the page cache keep being served meanwhile.
+"""
+
+import logging
+
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse
+from django.template import loader
+
+from cotati_site.core.db_postgresql.base import CircuitOpen
+
+logger = logging.getLogger(__name__)
+
+RETRY_AFTER_SECONDS = 30
+
+
+def cookie_header_too_large_response() -> HttpResponse:
+    response = HttpResponse(
+        "Request refused: the Cookie header is too large. Clear this site's cookies and try again.\n",
+        status=400,
+        content_type="text/plain; charset=utf-8",
+    )
+    response["Cache-Control"] = "no-store"
+    # It answers before SecurityMiddleware, so it says what that would have said.
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+class CookieHeaderLimitMiddleware:
+    """Refuse a request whose Cookie header (all of them, as the server joined them) is longer
+    than MAX_COOKIE_HEADER_BYTES, without parsing it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.limit = settings.MAX_COOKIE_HEADER_BYTES
+
+    def __call__(self, request):
+        if len(request.META.get("HTTP_COOKIE", "")) > self.limit:
+            return cookie_header_too_large_response()
+        return self.get_response(request)
+
+
+def database_unavailable_response() -> HttpResponse:
+    # Rendered without the request, so no context processor can touch the database.
+    content = loader.render_to_string("503.html")
+    response = HttpResponse(content, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None
+        if isinstance(exception.__cause__, CircuitOpen):
+            # Not even tried: the outage was logged once when it began.
+            return database_unavailable_response()
+        # One line, no traceback: an outage would otherwise fill the log in seconds.
+        logger.error(
+            "Database unavailable for %s %s: %s: %s",
+            request.method,
+            request.path,
+            type(exception.__cause__ or exception).__name__,
+            exception,
+        )
+        return database_unavailable_response()

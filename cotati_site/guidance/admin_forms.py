@@ -1,0 +1,205 @@
+"""Forms the guidance admin uses: safe concurrent editing, formatting checked before it is
+saved, a basis that fits where the cited sections' words came from."""
+
+from types import SimpleNamespace
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.text import Truncator
+
+from cotati_site.core import rich_text_check
+from cotati_site.core.revisions import refused_as_stale
+from cotati_site.guidance.models import Summary
+from cotati_site.guidance.sources import basis_problem
+
+
+class RevisionCheckedForm(forms.ModelForm):
+    """Refuses a save made from a form that showed an older revision of the record.
+
+    The form carries the revision it was shown (a hidden field); if someone saved the record
+    since, ``clean()`` refuses with the current text, so nothing is silently overwritten.
+    The model's ``save()`` bumps the revision. Subclasses name the fields to show in the
+    refusal in ``conflict_fields``.
+    """
+
+    conflict_fields: tuple[str, ...] = ()
+
+    shown_revision = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The revision in the database, not the instance's: on the history page the
+        # instance is an old version, and reverting is a save like any other.
+        self.fields["shown_revision"].initial = self._stored_revision()
+
+    def _stored_revision(self):
+        if self.instance.pk is None:
+            return None
+        return (
+            type(self.instance)
+            ._default_manager.filter(pk=self.instance.pk)
+            .values_list("revision", flat=True)
+            .first()
+        )
+
+    def clean(self):
+        cleaned = super().clean()
+        shown = cleaned.get("shown_revision")
+        if self.instance.pk is None:
+            return cleaned
+        if shown is None and "shown_revision" not in self.errors:
+            # A change form always carries the revision it showed; one without it cannot
+            # prove it saw the current text, so it is refused rather than trusted.
+            raise ValidationError(
+                "This form does not say which version of the record it showed; reload the page "
+                "and make your changes again.",
+                code="stale",
+            )
+        stored = self._stored_revision()
+        key = (self.instance._meta.label_lower, str(self.instance.pk))
+        if (stored is not None and stored != shown) or key in refused_as_stale.get():
+            current = type(self.instance)._default_manager.get(pk=self.instance.pk)
+            raise ValidationError(self.conflict_message(current), code="stale")
+        return cleaned
+
+    def conflict_message(self, current) -> str:
+        model = current._meta.verbose_name
+        parts = [
+            f"{current._meta.get_field(name).verbose_name.capitalize()}: "
+            f"“{Truncator(str(getattr(current, name) or '')).chars(600)}”"
+            for name in self.conflict_fields
+        ]
+        return (
+            f"Someone else saved this {model} while you were editing it, so your changes have "
+            f"NOT been saved (nothing was overwritten). The saved text is now — "
+            + " — ".join(parts)
+            + ". Copy anything of yours you want to keep, reload this page to edit the current "
+            "text, and make your changes again."
+        )
+
+
+class BasisCheckedMixin:
+    """The basis an editor picks must fit where the cited sections' text came from
+    (``cotati_site.guidance.sources``): 'code text' only when every cited section holds official text."""
+
+    def clean(self):
+        cleaned = super().clean()
+        if "basis" in self.fields and "sections" in self.fields:
+            problem = basis_problem(cleaned.get("basis") or "", cleaned.get("sections") or [])
+            if problem:
+                self.add_error("basis", problem)
+        return cleaned
+
+
+class RichTextCheckedForm(RevisionCheckedForm):
+    """Staff text the sanitizer would change is shown, not silently cut, before it is saved.
+
+    When the public page would not show part of what the editor typed in a formatted field
+    (``rich_text_field``), the first save is refused with the list of what would be removed
+    and a preview of the record as the public will see it; ticking "Save the cleaned text"
+    saves the text with exactly those parts removed.
+    """
+
+    rich_text_field = ""
+
+    save_cleaned_text = forms.BooleanField(
+        required=False,
+        widget=forms.HiddenInput,
+        label="Save the cleaned text",
+        help_text="Save the text as previewed above, without the parts listed as removed.",
+    )
+
+    rich_text_preview = ""
+
+    def clean(self):
+        cleaned = super().clean()
+        name = self.rich_text_field
+        text = cleaned.get(name)
+        if name not in self.fields or not text:
+            return cleaned
+        removed = rich_text_check.removals(text)
+        if not removed:
+            return cleaned
+        cleaned_text = rich_text_check.cleaned_source(text)
+        if cleaned.get("save_cleaned_text"):
+            cleaned[name] = cleaned_text
+            return cleaned
+        self.fields["save_cleaned_text"].widget = forms.CheckboxInput()
+        self.rich_text_preview = self.preview({**cleaned, name: cleaned_text})
+        self.add_error(
+            name,
+            ValidationError(
+                "Not saved yet: the public page would not show "
+                + "; ".join(removed)
+                + ". The preview above shows the page as the public would see it. Tick "
+                "“Save the cleaned text” and save again to save it like that, or change the text.",
+                code="sanitized",
+            ),
+        )
+        return cleaned
+
+    def preview(self, values: dict) -> str:
+        raise NotImplementedError
+
+
+def preview_summary(values: dict) -> str:
+    """A summary as its topic page renders it (the public partial), from unsaved values."""
+    kind = values.get("source_kind") or Summary.SourceKind.COTATI_CODE
+    sections = list(values.get("sections") or [])
+    summary = SimpleNamespace(
+        pk="preview",
+        headline=values.get("headline") or "",
+        body=values.get("body") or "",
+        applies_when=values.get("applies_when") or "",
+        source_kind=kind,
+        get_source_kind_display=dict(Summary.SourceKind.choices).get(kind, ""),
+        sections=SimpleNamespace(all=sections),
+        citation_text=values.get("citation_text") or "",
+        basis=values.get("basis") or "",
+        basis_note=values.get("basis_note") or "",
+        checked_on=values.get("checked_on"),
+        code_changed_on=None,
+        proposed_sections=[],
+    )
+    # Its citations land on their anchors as on the topic page (content.section_anchors).
+    from cotati_site.codebook.queries import section_anchors
+    from cotati_site.core.as_of import default_as_of
+
+    anchors = section_anchors({s.number for s in sections}, default_as_of())
+    return mark_safe(
+        render_to_string(
+            "admin/guidance/_rich_text_preview.html",
+            {"summary": summary, "section_anchors": anchors},
+        )
+    )
+
+
+def preview_faq(values: dict) -> str:
+    faq = SimpleNamespace(
+        pk="preview", question=values.get("question") or "", answer=values.get("answer") or ""
+    )
+    return mark_safe(render_to_string("admin/guidance/_rich_text_preview.html", {"faq": faq}))
+
+
+class SummaryForm(BasisCheckedMixin, RichTextCheckedForm):
+    conflict_fields = ("headline", "body")
+    rich_text_field = "body"
+
+    def preview(self, values):
+        return preview_summary(values)
+
+
+class TopicForm(RevisionCheckedForm):
+    conflict_fields = ("title", "intro")
+
+
+class FAQForm(BasisCheckedMixin, RichTextCheckedForm):
+    conflict_fields = ("question", "answer")
+    rich_text_field = "answer"
+
+    def preview(self, values):
+        return preview_faq(values)
+
+

@@ -1,0 +1,16 @@
+"""Staff editing of the search vocabulary."""
+
+from django.contrib import admin
+
+from cotati_site.core.cache import ContentCacheAdminMixin
+from cotati_site.search.models import SearchPhrase
+
+
+@admin.register(SearchPhrase)
+class SearchPhraseAdmin(ContentCacheAdminMixin, admin.ModelAdmin):
+    """The search vocabulary: everyday words and the topic they lead to (Editors keep it)."""
+
+    list_display = ("phrase", "topic", "not_covered")
+    list_filter = ("topic",)
+    search_fields = ("phrase", "not_covered")
+    fields = ("phrase", "topic", "not_covered")
