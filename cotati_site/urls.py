@@ -7,6 +7,7 @@ from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
 from cotati_site.core.cache import cache_for_anonymous
+from cotati_site.core.urls import old_admin_urlpatterns
 from cotati_site.sitemaps import SITEMAPS
 from rules.numbers import whole_number_param
 
@@ -22,7 +23,9 @@ urlpatterns = [
         {"sitemaps": SITEMAPS},
         name="django.contrib.sitemaps.views.sitemap",
     ),
-    # Before the admin, so its old addresses (/admin/cotati_site/…) redirect.
     path("", include("cotati_site.core.urls")),
+    # Before the admin, so its addresses from before the app split (/admin/cotati_site/…)
+    # redirect to the models' new apps.
+    path(settings.ADMIN_URL, include(old_admin_urlpatterns)),
     path(settings.ADMIN_URL, admin.site.urls),
 ]

@@ -34,42 +34,42 @@ pytestmark = pytest.mark.django_db
 EDITOR_WRITES = (
     {
         (label, kind)
-        for label in ("cotati_site.topic", "cotati_site.summary", "cotati_site.faq")
+        for label in ("guidance.topic", "guidance.summary", "guidance.faq")
         for kind in ("add", "change", "delete", "revert", "action:delete_selected")
     }
     | {
-        ("cotati_site.topic", "changelist"),  # the list's editable "order" column
-        ("cotati_site.summary", "action:mark_checked_today"),
+        ("guidance.topic", "changelist"),  # the list's editable "order" column
+        ("guidance.summary", "action:mark_checked_today"),
     }
     | {  # site information: add and change, not delete (migration 0054)
-        ("cotati_site.siteinfo", kind) for kind in ("add", "change", "revert", "changelist")
+        ("core.siteinfo", kind) for kind in ("add", "change", "revert", "changelist")
     }
     | {  # the search vocabulary (migration 0056)
-        ("cotati_site.searchphrase", kind)
+        ("search.searchphrase", kind)
         for kind in ("add", "change", "delete", "action:delete_selected")
     }
 )
 
 # The field of each model's form the walk changes (a plain text field every form has).
 CHANGED_FIELD = {
-    "cotati_site.topic": "title",
-    "cotati_site.summary": "headline",
-    "cotati_site.faq": "question",
-    "cotati_site.codesection": "title",
-    "cotati_site.sectionversion": "source",
-    "cotati_site.zoningmapchange": "notes",
-    "cotati_site.siteinfo": "label",
-    "cotati_site.searchphrase": "phrase",
+    "guidance.topic": "title",
+    "guidance.summary": "headline",
+    "guidance.faq": "question",
+    "codebook.codesection": "title",
+    "codebook.sectionversion": "source",
+    "codebook.zoningmapchange": "notes",
+    "core.siteinfo": "label",
+    "search.searchphrase": "phrase",
     "auth.user": "first_name",
     "auth.group": "name",
 }
 
 # An added record needs its own value for each unique field.
 UNIQUE_ON_ADD = {
-    "cotati_site.topic": {"slug": "added-by-the-walk"},
-    "cotati_site.codesection": {"number": "99.98.001"},
-    "cotati_site.siteinfo": {"key": "added-by-the-walk"},
-    "cotati_site.searchphrase": {"phrase": "added by the walk"},
+    "guidance.topic": {"slug": "added-by-the-walk"},
+    "codebook.codesection": {"number": "99.98.001"},
+    "core.siteinfo": {"key": "added-by-the-walk"},
+    "search.searchphrase": {"phrase": "added by the walk"},
     "auth.user": {"username": "added-by-the-walk"},
     "auth.group": {"name": "Added by the walk"},
 }
@@ -353,23 +353,23 @@ def people():
 # Each of these writes for a superuser and must be refused to an editor: the walk really
 # tried the law's text, the zoning map and the staff accounts.
 MUST_BE_REFUSED = {
-    ("cotati_site.sectionversion", "revert"),
-    ("cotati_site.sectionversion", "change"),
-    ("cotati_site.sectionversion", "add"),
-    ("cotati_site.sectionversion", "delete"),
+    ("codebook.sectionversion", "revert"),
+    ("codebook.sectionversion", "change"),
+    ("codebook.sectionversion", "add"),
+    ("codebook.sectionversion", "delete"),
     # "action:promote_to_adopted" is not listed: every shipped proposed version belongs to a
     # named proposal, which is adopted under Proposals, so the walk's promote POST writes
     # nothing even for a superuser. An editor's promote that wrote would still fail the
     # walk (it is not in EDITOR_WRITES), and the action needs change permission.
-    ("cotati_site.sectionversion", "action:delete_selected"),
-    ("cotati_site.codesection", "change"),
-    ("cotati_site.codesection", "official_text"),
-    ("cotati_site.codesection", "add"),
-    ("cotati_site.codesection", "delete"),
-    ("cotati_site.zoningmapchange", "change"),
-    ("cotati_site.zoningmapchange", "delete"),
-    ("cotati_site.siteinfo", "delete"),
-    ("cotati_site.siteinfo", "action:delete_selected"),
+    ("codebook.sectionversion", "action:delete_selected"),
+    ("codebook.codesection", "change"),
+    ("codebook.codesection", "official_text"),
+    ("codebook.codesection", "add"),
+    ("codebook.codesection", "delete"),
+    ("codebook.zoningmapchange", "change"),
+    ("codebook.zoningmapchange", "delete"),
+    ("core.siteinfo", "delete"),
+    ("core.siteinfo", "action:delete_selected"),
     ("auth.user", "change"),
     ("auth.user", "password"),
     ("auth.group", "change"),
@@ -419,7 +419,7 @@ def test_through_every_admin_url_an_editor_writes_only_summaries_topics_and_faqs
 
     assert editor_writes == {write for write in EDITOR_WRITES if write[0] == label}
     assert {must for must in MUST_BE_REFUSED if must[0] == label} <= refused
-    if label in ("cotati_site.summary", "cotati_site.faq"):
+    if label in ("guidance.summary", "guidance.faq"):
         kinds = {kind for kind, _url, _data in posts}
         assert {"changelist", "add", "change", "delete", "history", "revert", "redirect"} <= kinds
         assert "preview" in kinds
