@@ -15,14 +15,16 @@ pytestmark = pytest.mark.django_db
 # The same labels and options the README gives. Staff accounts and groups go with the
 # content because revision history names the staff member who made each change. XML, not
 # JSON: Django's JSON encoder cuts datetimes to milliseconds, XML keeps them whole.
-DUMP_LABELS = ("auth.group", "auth.user", "cotati_site")
+CONTENT_APPS = ("core", "codebook", "guidance", "search")
+DUMP_LABELS = ("auth.group", "auth.user", *CONTENT_APPS)
 DUMP_OPTIONS = {"format": "xml", "natural_foreign": True, "natural_primary": True, "indent": 2}
 
 
 def backed_up_models():
     yield Group
     yield User
-    yield from apps.get_app_config("cotati_site").get_models()
+    for label in CONTENT_APPS:
+        yield from apps.get_app_config(label).get_models()
 
 
 def _value(obj, field):
@@ -61,7 +63,7 @@ def test_content_round_trips_through_dumpdata_flush_and_loaddata(tmp_path):
     backup = tmp_path / "content-backup.xml"
     before = snapshot()
     assert len(before) > 100
-    assert {label for label, _key in before} >= {"cotati_site.Summary", "auth.User"}
+    assert {label for label, _key in before} >= {"guidance.Summary", "auth.User"}
 
     call_command("dumpdata", *DUMP_LABELS, output=str(backup), **DUMP_OPTIONS)
     connection.check_constraints()  # PostgreSQL will not truncate with checks still pending
