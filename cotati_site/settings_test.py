@@ -22,7 +22,7 @@ from cotati_site.settings import DATABASES, STORAGES  # noqa: E402
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A test database in a file, as the site runs on SQLite, not Django's in-memory default:
     # that one shares a single connection with the live server's threads and locks by table,
-    # so concurrent requests (tests/cotati_site/test_concurrent_saves.py) could not be tested.
+    # so concurrent requests (tests/core/test_concurrent_saves.py) could not be tested.
     DATABASES["default"]["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"cotati-test-{uuid.uuid4().hex[:12]}.sqlite3")
     }
@@ -37,6 +37,6 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 # Each test process keeps its own cache, and pages are not cached unless a test turns it on
-# (tests/cotati_site/test_page_cache.py), so tests that change content see it at once.
+# (tests/core/test_page_cache.py), so tests that change content see it at once.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CONTENT_CACHE_SECONDS = 0

@@ -3,7 +3,7 @@
 Summaries and FAQs (a few hundred rows, written by staff) get GIN indexes on exactly the
 weighted vector expressions cotati_site/search.py queries with (summary_vector,
 faq_vector): PostgreSQL uses an expression index only for an identical expression, so the
-two must change together (tests/cotati_site/test_search.py checks the query plans).
+two must change together (tests/search/test_search.py checks the query plans).
 
 Code sections also get one on their number and title alone (unweighted), to pick title
 matches out of many cheaply.

@@ -515,7 +515,7 @@ def _merged(groups: list[list[SearchHit]]) -> tuple[list[SearchHit], bool]:
 #
 # The section title index (codesection_title_search_gin, migration 0050) is an expression
 # index: the expression below must stay identical to it, or the planner stops using it
-# (tests/cotati_site/test_search.py checks the plans).
+# (tests/search/test_search.py checks the plans).
 _SECTION_TITLE_VECTOR = (
     "to_tsvector('english'::regconfig, COALESCE(s.number, '') || ' ' || COALESCE(s.title, ''))"
 )

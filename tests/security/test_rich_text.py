@@ -6,7 +6,7 @@ import re
 import pytest
 
 from cotati_site.core.templatetags.rich_text import sanitize
-from tests.cotati_site.factories import make_faq, make_summary, make_topic
+from tests.factories import make_faq, make_summary, make_topic
 
 HOSTILE = (
     "Intro line.\n\n"

@@ -6,7 +6,7 @@ from django.utils.html import escape
 
 from cotati_site.codebook.models import CodeSection
 from cotati_site.guidance.models import Summary, Topic
-from tests.cotati_site.factories import make_faq, make_section, make_summary, make_topic
+from tests.factories import make_faq, make_section, make_summary, make_topic
 
 pytestmark = pytest.mark.django_db
 

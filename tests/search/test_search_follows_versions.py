@@ -10,7 +10,7 @@ from django.core.management import call_command
 from cotati_site.codebook.models import CodeSection
 from cotati_site.codebook.services import promote_version, reindex_sections
 from cotati_site.search import search
-from tests.cotati_site.factories import make_section, make_version, paragraph
+from tests.factories import make_section, make_version, paragraph
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import pytest
 from cotati_site.codebook.models import SectionVersion
 from cotati_site.codebook.redline import redline
 from cotati_site.core.word_diff import DELETED, INSERTED, SAME, word_diff
-from tests.cotati_site.factories import make_section, make_summary, make_topic, make_version
-from tests.cotati_site.factories import paragraph as para
+from tests.factories import make_section, make_summary, make_topic, make_version
+from tests.factories import paragraph as para
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from cotati_site.codebook.models import Proposal, ProposalStatus, SectionVersion
 from cotati_site.codebook.services import adopt_proposal, promote_version
 from cotati_site.guidance.models import Summary
 from cotati_site.guidance.services import record_check
-from tests.cotati_site.factories import (
+from tests.factories import (
     make_section,
     make_summary,
     make_topic,

@@ -9,7 +9,7 @@ from django.utils import timezone
 from cotati_site.guidance import review
 from cotati_site.guidance.models import Summary
 from cotati_site.guidance.services import record_check
-from tests.cotati_site.factories import make_section, make_summary, make_topic, make_version
+from tests.factories import make_section, make_summary, make_topic, make_version
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from cotati_site.guidance.models import Topic
 from rules.engine import ZONES
 from rules.engine.findings import Finding, Status
 from rules.templatetags.rules_wording import finding_card
-from tests.cotati_site.factories import make_section, make_summary, make_topic, make_version
+from tests.factories import make_section, make_summary, make_topic, make_version
 
 pytestmark = pytest.mark.django_db
 

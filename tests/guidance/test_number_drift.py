@@ -7,7 +7,7 @@ from django.core.management.base import CommandError
 from cotati_site.codebook.models import CodeSection
 from cotati_site.guidance.checks import summary_numbers_match_standards
 from cotati_site.guidance.number_drift import stated_numbers, summaries_with_drift
-from tests.cotati_site.factories import make_section, make_summary, make_topic
+from tests.factories import make_section, make_summary, make_topic
 
 
 def test_numbers_with_units_are_read_and_others_are_not():

@@ -15,7 +15,7 @@ from cotati_site.codebook.models import CodeSection
 from cotati_site.codebook.official_text import parse_official_text
 from cotati_site.guidance import review
 from cotati_site.guidance.models import Summary
-from tests.cotati_site.factories import summary_admin_form
+from tests.factories import summary_admin_form
 
 PASTE = Path(__file__).parent / "pastes" / "17.30.030-table-3-2.txt"
 

@@ -13,7 +13,7 @@ from cotati_site.codebook.models import CodeSection, SectionVersion, TextSource
 from cotati_site.guidance.models import FAQ, Summary
 from cotati_site.guidance.sources import basis_problem
 from rules.engine.standards import load_standards
-from tests.cotati_site.factories import (
+from tests.factories import (
     make_section,
     make_summary,
     make_topic,

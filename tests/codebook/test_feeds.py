@@ -6,7 +6,7 @@ import pytest
 
 from cotati_site.codebook.models import SectionVersion
 from cotati_site.guidance.models import Summary, Topic
-from tests.cotati_site.factories import make_section, make_summary, make_topic, make_version
+from tests.factories import make_section, make_summary, make_topic, make_version
 
 pytestmark = pytest.mark.django_db
 

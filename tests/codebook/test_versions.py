@@ -7,7 +7,7 @@ from django.contrib.auth.models import Group, User
 
 from cotati_site.codebook.models import CodeSection, Proposal, SectionVersion, VersionStatus
 from cotati_site.codebook.redline import text_to_blocks
-from tests.cotati_site.factories import make_section, make_version, paragraph
+from tests.factories import make_section, make_version, paragraph
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.cotati_site.factories import make_faq, make_section, make_summary, make_topic
+from tests.factories import make_faq, make_section, make_summary, make_topic
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.test import Client
 
 from cotati_site.core.revisions import StaleEdit, save_with_revision
 from cotati_site.guidance.models import FAQ, Summary
-from tests.cotati_site.factories import (
+from tests.factories import (
     make_faq,
     make_section,
     make_summary,

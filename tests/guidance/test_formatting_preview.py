@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group, User
 
 from cotati_site.core.rich_text_check import cleaned_source, removals
 from cotati_site.core.templatetags.rich_text import sanitize
-from tests.cotati_site.factories import (
+from tests.factories import (
     make_faq,
     make_section,
     make_summary,

@@ -9,7 +9,7 @@ from django.urls import reverse
 from cotati_site.codebook.models import CodeSection
 from cotati_site.guidance.models import FAQ, Summary
 from cotati_site.search import search
-from tests.cotati_site.factories import (
+from tests.factories import (
     make_faq,
     make_section,
     make_summary,

@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from cotati_site.core import cache as cache_module
 from cotati_site.core.cache import ContentCacheAdminMixin, cache_for_anonymous, forget_local_pages
 from cotati_site.guidance.models import Summary, Topic
-from tests.cotati_site.factories import summary_admin_form
+from tests.factories import summary_admin_form
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from django.test import Client
 
 from cotati_site.codebook.models import SectionVersion
 from cotati_site.guidance.models import FAQ, Summary, Topic
-from tests.cotati_site.factories import (
+from tests.factories import (
     make_faq,
     make_section,
     make_summary,

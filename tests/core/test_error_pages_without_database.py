@@ -5,7 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.test import RequestFactory
 from django.views import defaults
 
-from tests.cotati_site.test_database_unavailable import database, database_unreachable
+from tests.core.test_database_unavailable import database, database_unreachable
 
 __all__ = ["database"]  # the fixture, imported for these tests
 

@@ -12,7 +12,7 @@ from django.test import RequestFactory
 from django.utils.html import escape
 
 from cotati_site.core.site_info import SiteInfo
-from tests.cotati_site.test_database_unavailable import database, database_unreachable  # noqa: F401
+from tests.core.test_database_unavailable import database, database_unreachable  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
