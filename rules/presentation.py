@@ -11,7 +11,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 
-from cotati_site.core.as_of import as_of_for, as_of_param, default_as_of  # noqa: F401
 from rules.engine import Finding, Proposals, Status, district_rows, load_standards
 from rules.engine.projects import Answer, answers_for
 from rules.engine.registry import registry

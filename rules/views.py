@@ -6,13 +6,14 @@ from django.views.decorators.http import require_safe
 
 from cotati_site.codebook import queries as content
 from cotati_site.codebook.queries import engine_proposals
+from cotati_site.core.as_of import default_as_of
 from cotati_site.core.cache import MULTIPLE, cache_for_anonymous, renders_partial
 from rules.diagrams import lot_diagram
 from rules.engine import check_lot, load_standards
 from rules.engine.registry import registry
 from rules.forms import CheckForm
 from rules.json_output import result_json
-from rules.presentation import build_result, default_as_of
+from rules.presentation import build_result
 from rules.templatetags.rules_wording import cited_sections
 
 # Projects the form offers whose rules are not built yet.

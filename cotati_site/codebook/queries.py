@@ -18,9 +18,9 @@ from cotati_site.codebook.models import (
     section_sort_key,
 )
 from cotati_site.codebook.redline import Redline, redline
+from cotati_site.core.as_of import default_as_of
 from cotati_site.core.cache import per_generation
 from rules.engine import load_standards
-from rules.presentation import default_as_of
 
 # Every check asks; the rows change only when staff adopt or withdraw a proposal, which
 # bumps the content generation (codebook_services), so they are read once per generation.

@@ -2,7 +2,6 @@
 
 from django.db import migrations
 
-
 # The app split (issue 9), last step: the models now live in the apps core, codebook,
 # guidance and search (their 0001 migrations), on the same tables, so they leave cotati_site's
 # state. State only: no table is dropped. After the new apps' 0001, so no relation in the

@@ -53,9 +53,9 @@ from django.utils.safestring import SafeString, mark_safe
 from cotati_site.codebook.models import CodeSection
 from cotati_site.codebook.services import INDEX_CHECKED_KEY, reindex_sections
 from cotati_site.core import cache as page_cache
+from cotati_site.core.as_of import default_as_of
 from cotati_site.guidance.models import FAQ, Summary, Topic
 from cotati_site.search.models import SearchPhrase, SearchWord
-from rules.presentation import default_as_of
 
 MAX_QUERY_LENGTH = 200
 MAX_TERMS = 10

@@ -105,7 +105,8 @@ def test_every_district_has_a_page_citing_its_table(client):
 
 
 def test_topic_pages_show_key_numbers_from_the_rules_tables(client):
-    from rules.presentation import default_as_of, key_numbers_for
+    from cotati_site.core.as_of import default_as_of
+    from rules.presentation import key_numbers_for
 
     for slug, feature in (
         ("fences-and-walls", "fence"),

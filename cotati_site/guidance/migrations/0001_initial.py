@@ -5,7 +5,6 @@ import simple_history.models
 from django.conf import settings
 from django.db import migrations, models
 
-
 # The app split (issue 9): these models moved here from the app cotati_site with their
 # tables (Meta.db_table, HistoricalRecords(table_name=...)), which cotati_site's migrations
 # 0001-0059 created and still hold the data. So this migration only tells Django's state

@@ -6,8 +6,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from cotati_site.codebook.services import reindex_sections
+from cotati_site.core.as_of import default_as_of
 from cotati_site.core.cache import content_changed
-from rules.presentation import default_as_of
 
 
 class Command(BaseCommand):
