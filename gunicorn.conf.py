@@ -18,7 +18,7 @@ backlog = 2048
 # under 1,000 bytes; the site's own cookies under 200. A longer request line, a header line
 # over 8 KB (one 64 KB Cookie header, say), or more than 50 headers is a 400 from gunicorn
 # before Django sees it. Several Cookie headers that pass one by one are joined and then
-# refused by cotati_site.middleware.CookieHeaderLimitMiddleware (over 8 KB in all).
+# refused by cotati_site.core.middleware.CookieHeaderLimitMiddleware (over 8 KB in all).
 limit_request_line = 4094
 limit_request_fields = 50
 limit_request_field_size = 8190

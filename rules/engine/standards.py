@@ -296,6 +296,11 @@ class Standards:
                     if key not in first_dates or record.effective < first_dates[key]:
                         first_dates[key] = record.effective
             if record.proposal is None:
+                if record.status == "proposed":
+                    # A proposed record naming no proposal (the loader refuses one; code
+                    # may still build one) is pending: mentioned, never in force.
+                    _put(proposed, record, (date.min, 0))
+                    continue
                 if not record.in_force(as_of):
                     continue
                 _put(active, record, (record.effective, 0))

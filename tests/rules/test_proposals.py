@@ -1,6 +1,7 @@
 """Named proposals: the caller says which proposals apply and from which date; a
 pending one is only mentioned, a withdrawn (left out) one is ignored."""
 
+import dataclasses
 import shutil
 from datetime import date
 from pathlib import Path
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules.engine import Lot, MainBuilding, Plan, Status, check_lot, load_standards
-from rules.engine.standards import DATA_DIR
+from rules.engine.standards import DATA_DIR, Standards
 
 from .helpers import one
 
@@ -147,3 +148,19 @@ def test_applying_one_proposal_leaves_the_other_out(two_proposals):
         proposals={SECOND: SECOND_FROM},
     )
     assert one(findings, "lot.area").standard_id == "test-second-t2-4-toc-area"
+
+
+def test_a_proposed_record_built_in_code_without_a_proposal_counts_as_pending():
+    """The loader refuses a proposed record naming no proposal; one built in code (as tests
+    and callers may) is pending whatever proposals the caller applies: never in force."""
+    standards = load_standards()
+    adopted = standards.view(date(2026, 12, 1), {}).get("minor_variance", "NL")
+    stray = dataclasses.replace(
+        adopted, id="built-in-code", value=5, status="proposed", effective=None
+    )
+    built = Standards([*standards.records, stray], standards.proposals.values())
+    for proposals in ({}, {SPRING: None}, {SPRING: ADOPTED_FROM}, None):
+        view = built.view(date(2027, 6, 1), proposals)
+        assert view.get("minor_variance", "NL").value != 5, proposals
+    pending = built.view(date(2027, 6, 1), {}).get_proposed("minor_variance", "NL")
+    assert pending.id == "built-in-code"

@@ -58,6 +58,7 @@ CHANGED_FIELD = {
     "codebook.codesection": "title",
     "codebook.sectionversion": "source",
     "codebook.zoningmapchange": "notes",
+    "codebook.proposal": "title",
     "core.siteinfo": "label",
     "search.searchphrase": "phrase",
     "auth.user": "first_name",
@@ -368,6 +369,11 @@ MUST_BE_REFUSED = {
     ("codebook.codesection", "delete"),
     ("codebook.zoningmapchange", "change"),
     ("codebook.zoningmapchange", "delete"),
+    # Adopting a proposal makes its text and numbers law: the superuser's "Adopt" (with the
+    # ordinance and dates in ACTION_FIELDS) writes, the editor's is refused.
+    ("codebook.proposal", "action:adopt"),
+    ("codebook.proposal", "change"),
+    ("codebook.proposal", "revert"),
     ("core.siteinfo", "delete"),
     ("core.siteinfo", "action:delete_selected"),
     ("auth.user", "change"),
@@ -458,3 +464,30 @@ def test_the_revert_form_of_a_section_version_cannot_rewrite_the_law_for_an_edit
     assert response.status_code == 403
     version.refresh_from_db()
     assert version.body == before
+
+
+def test_a_superuser_adopts_a_proposal_in_the_admin_and_an_editor_cannot(people):
+    from cotati_site.codebook.models import Proposal, ProposalStatus
+
+    superuser, editor, as_superuser, as_editor = people
+    proposal = Proposal.objects.get(pk="spring-2026-cleanup")
+    assert proposal.status == ProposalStatus.PROPOSED
+    changelist = reverse("admin:codebook_proposal_changelist")
+    data = {"action": "adopt", "_selected_action": [proposal.pk], **ACTION_FIELDS}
+
+    response = as_editor.post(changelist, data)
+    assert response.status_code in (200, 302, 403)
+    proposal.refresh_from_db()
+    assert (proposal.status, proposal.ordinance, proposal.effective_on) == (
+        ProposalStatus.PROPOSED,
+        "",
+        None,
+    )
+    assert not proposal.history.filter(history_user=editor).exists()
+
+    response = as_superuser.post(changelist, data)
+    assert response.status_code == 302
+    proposal.refresh_from_db()
+    assert proposal.status == ProposalStatus.ADOPTED
+    assert (proposal.ordinance, str(proposal.effective_on)) == ("Ord. 9999", "2026-12-01")
+    assert proposal.history.latest().history_user == superuser
