@@ -130,7 +130,7 @@ DATABASES = {
 #   need longer), unless the variable is set.
 # - TCP keepalives: a connection whose peer vanished (host down, network cut) is noticed
 #   after about idle + interval x count seconds instead of the kernel's two hours.
-# - A circuit breaker (cotati_site/db_postgresql/): after a failed connection the process
+# - A circuit breaker (cotati_site/core/db_postgresql/): after a failed connection the process
 #   does not try again for DJANGO_DB_RETRY_SECONDS (5), so only one request per process
 #   waits the connect timeout; the others answer the 503 at once.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
@@ -150,7 +150,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue for the database lock (up to 20 s) from the start of each transaction,
-    # instead of failing with "database is locked" halfway through (cotati_site/services.py).
+    # instead of failing with "database is locked" halfway through (cotati_site/core/revisions.py).
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     )
@@ -165,7 +165,7 @@ if CACHE_URL:
         raise ImproperlyConfigured("DJANGO_CACHE_URL/REDIS_URL must be a redis:// URL.")
     CACHES = {
         "default": {
-            # Django's RedisCache behind a circuit breaker (cotati_site/cache_backend.py): a
+            # Django's RedisCache behind a circuit breaker (cotati_site/core/cache_backend.py): a
             # cache that stops answering must not stall pages. After a failure no call goes
             # to Redis for DJANGO_CACHE_RETRY_SECONDS; pages keep being served from each
             # process's own level of the page cache meanwhile.
@@ -181,7 +181,7 @@ if CACHE_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# How long a rendered public page is reused for anonymous readers (cotati_site/cache.py);
+# How long a rendered public page is reused for anonymous readers (cotati_site/core/cache.py);
 # staff edits make it stale at once. 0 turns the page cache off.
 CONTENT_CACHE_SECONDS = int(os.environ.get("DJANGO_CONTENT_CACHE_SECONDS", "300"))
 
@@ -233,7 +233,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SESSION_COOKIE_HTTPONLY = True
-# A staff login lasts until the browser closes, and 8 hours at most (cotati_site/staff_sessions.py);
+# A staff login lasts until the browser closes, and 8 hours at most (cotati_site/core/staff_sessions.py);
 # other sessions keep Django's defaults.
 STAFF_SESSION_SECONDS = int(os.environ.get("DJANGO_STAFF_SESSION_HOURS", "8")) * 60 * 60
 X_FRAME_OPTIONS = "DENY"

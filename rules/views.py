@@ -38,7 +38,7 @@ def run_check(form: CheckForm):
 
 
 # The query parameters the checker reads: its form's fields (as typed: the page shows them
-# back) and the section to open. Nothing else reaches it (cotati_site/cache.py).
+# back) and the section to open. Nothing else reaches it (cotati_site/core/cache.py).
 # ``project`` is repeatable: every value counts. ``part=questions`` asks for the questions alone.
 FORM_FIELDS = tuple(CheckForm.base_fields)
 READS = {name: (MULTIPLE if name == "project" else None) for name in FORM_FIELDS}

@@ -22,7 +22,7 @@ from rules.presentation import (
     standard_changes,
 )
 
-# The query parameters each cached page reads (cotati_site/cache.py): nothing else reaches it.
+# The query parameters each cached page reads (cotati_site/core/cache.py): nothing else reaches it.
 AS_OF = {"as_of": as_of_param}
 
 

@@ -97,7 +97,7 @@ def bump_content_generation() -> int | None:
         content_generation()
         try:
             generation = cache.incr(GENERATION_KEY)
-        except ValueError:  # down (cotati_site/cache_backend.py): empty this process's level
+        except ValueError:  # down (cotati_site/core/cache_backend.py): empty this process's level
             generation = None
     with _lock:
         _local.clear()

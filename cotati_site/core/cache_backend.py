@@ -2,7 +2,7 @@
 process, not one per request.
 
 Without it, a hung Redis made every request wait the socket timeout, and a Redis that
-refused connections raised on every call: the page cache (cotati_site/cache.py) then
+refused connections raised on every call: the page cache (cotati_site/core/cache.py) then
 skipped its in-process level too, ``cache_page`` views (``/sitemap.xml``) answered 500, and
 each request logged a full traceback.
 
@@ -20,7 +20,7 @@ call guarded:
   still skip it; success closes the breaker, failure opens it for another period.
 - One warning line when an outage starts, one when Redis answers again, no tracebacks.
 
-The breaker (cotati_site/circuit_breaker.py) is per process and per server, shared by the
+The breaker (cotati_site/core/circuit_breaker.py) is per process and per server, shared by the
 threads (Django gives each thread its own cache object).
 """
 

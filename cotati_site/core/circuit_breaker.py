@@ -1,5 +1,5 @@
 """A small circuit breaker, per process, for a neighbour that may stop answering (the Redis
-cache, cotati_site/cache_backend.py; PostgreSQL, cotati_site/db_postgresql/).
+cache, cotati_site/core/cache_backend.py; PostgreSQL, cotati_site/core/db_postgresql/).
 
 After a failure the breaker is *open* for ``retry_seconds``: callers skip the neighbour and
 take their fallback at once instead of each waiting a timeout. Then one caller (one thread)

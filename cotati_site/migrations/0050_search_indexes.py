@@ -1,7 +1,7 @@
 """Full-text search on PostgreSQL: GIN indexes (nothing happens on SQLite).
 
 Summaries and FAQs (a few hundred rows, written by staff) get GIN indexes on exactly the
-weighted vector expressions cotati_site/search.py queries with (summary_vector,
+weighted vector expressions cotati_site/search/search.py queries with (summary_vector,
 faq_vector): PostgreSQL uses an expression index only for an identical expression, so the
 two must change together (tests/search/test_search.py checks the query plans).
 

@@ -9,7 +9,7 @@ faq_search_gin), which replace the expression indexes.
 
 Weights as before: summary headline and applies-when B, body C; FAQ question B, answer C.
 The trigger fires only when those columns change. Django's models do not declare the
-columns; only the search (cotati_site/search.py) reads them.
+columns; only the search (cotati_site/search/search.py) reads them.
 
 The expressions are written out here, not imported, so this migration keeps meaning what
 it meant when it ran.

@@ -52,7 +52,7 @@ PAGES = [
 # Measured and reported, but not a target of the issue: the partial when no answer can
 # come from the cache (every request a new plan), i.e. form, engine and template each time;
 # then the same with the Redis cache hung (SIGSTOP), which must cost next to nothing
-# (cotati_site/cache_backend.py).
+# (cotati_site/core/cache_backend.py).
 EXTRA = [("partial, every plan new", f"/check-my-lot/?{CHECK_QUERY}", HTMX, None, True)]
 REDIS_HUNG = ("new plan, Redis hung", f"/check-my-lot/?{CHECK_QUERY}", HTMX, None, True)
 P99_LIMIT_MS = 100.0

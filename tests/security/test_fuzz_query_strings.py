@@ -176,7 +176,7 @@ def public_routes() -> list[tuple[str, dict, tuple]]:
     routes = []
     for route, callback in walk(get_resolver().url_patterns):
         segments = {name: samples[name] for name in SEGMENT_RE.findall(route)}
-        # A cached view declares the query parameters it reads (cotati_site/cache.py).
+        # A cached view declares the query parameters it reads (cotati_site/core/cache.py).
         routes.append((route, segments, getattr(callback, "reads", ())))
     return routes
 

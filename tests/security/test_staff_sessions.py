@@ -1,5 +1,5 @@
 """Staff sessions end when the browser closes and after 8 hours; other sessions keep Django's
-defaults (cotati_site/staff_sessions.py)."""
+defaults (cotati_site/core/staff_sessions.py)."""
 
 import time
 

@@ -7,7 +7,7 @@ has failed (refused, timed out), the process does not try again for
 ``DJANGO_DB_RETRY_SECONDS``: requests that need the database answer the friendly 503 at
 once (cotati_site.core.middleware), and those that do not (/healthz, cached pages, the 404
 page) are not kept waiting. Then one request tries again; when it connects, all do.
-One warning line per outage (cotati_site/circuit_breaker.py), not a traceback per request.
+One warning line per outage (cotati_site/core/circuit_breaker.py), not a traceback per request.
 
 Only *opening* a connection is guarded: a query on an open connection is bounded by the
 server's ``statement_timeout``, and a peer that vanished by the TCP keepalives.

@@ -5,7 +5,7 @@
 
 The file holds one or more sections as copied from the code host, each starting with its
 line "§ 17.30.030 Fences, walls and hedges." (the format the admin's "Add official text"
-page reads; see cotati_site/official_text.py). Each is parsed and saved as an adopted
+page reads; see cotati_site/codebook/official_text.py). Each is parsed and saved as an adopted
 version through code_text.adopt_official_text, exactly as the admin page saves it. A
 section the file names but the site lacks, or a paste with parse warnings, stops the run
 before anything is saved (all or nothing), unless --dry-run only reports.
