@@ -348,5 +348,3 @@ class ZoningMapChangeAdmin(SuperuserEditsMixin, ContentCacheAdminMixin, admin.Mo
     list_display = ("apn", "from_zone", "to_zone", "status", "source", "effective_on")
     list_filter = ("status",)
     search_fields = ("apn", "source")
-
-

@@ -178,5 +178,3 @@ def adopt_proposal(
     reindex_sections(numbers)
     content_changed()
     return proposal
-
-

@@ -206,5 +206,3 @@ def district_detail(request, code: str):
             ),
         },
     )
-
-

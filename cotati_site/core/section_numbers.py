@@ -28,7 +28,6 @@ section_number_validator = RegexValidator(
 )
 
 
-
 def section_sort_key(number: str) -> str:
     """A key that sorts section numbers as the code does: 17.24.9 before 17.24.10."""
     parts = []

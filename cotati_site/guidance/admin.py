@@ -4,7 +4,6 @@ Every write path asks for the permission it needs (see ``codebook.admin``); save
 ``core.revisions.save_with_revision``, so two editors cannot overwrite each other.
 """
 
-
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction

@@ -201,5 +201,3 @@ class FAQForm(BasisCheckedMixin, RichTextCheckedForm):
 
     def preview(self, values):
         return preview_faq(values)
-
-

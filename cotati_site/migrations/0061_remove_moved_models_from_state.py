@@ -7,14 +7,14 @@ from django.db import migrations
 # state. State only: no table is dropped. After the new apps' 0001, so no relation in the
 # state ever points at a model that is gone.
 
-class Migration(migrations.Migration):
 
+class Migration(migrations.Migration):
     dependencies = [
-        ('search', '0001_initial'),
-        ('guidance', '0001_initial'),
-        ('codebook', '0001_initial'),
-        ('core', '0001_initial'),
-        ('cotati_site', '0060_move_content_types'),
+        ("search", "0001_initial"),
+        ("guidance", "0001_initial"),
+        ("codebook", "0001_initial"),
+        ("core", "0001_initial"),
+        ("cotati_site", "0060_move_content_types"),
     ]
 
     operations = [
@@ -22,128 +22,128 @@ class Migration(migrations.Migration):
             # State only: the tables stay, owned by the new apps.
             state_operations=[
                 migrations.RemoveField(
-                    model_name='codesection',
-                    name='search_version',
+                    model_name="codesection",
+                    name="search_version",
                 ),
                 migrations.RemoveField(
-                    model_name='summary',
-                    name='sections',
+                    model_name="summary",
+                    name="sections",
                 ),
                 migrations.RemoveField(
-                    model_name='faq',
-                    name='sections',
+                    model_name="faq",
+                    name="sections",
                 ),
                 migrations.RemoveField(
-                    model_name='sectionversion',
-                    name='section',
+                    model_name="sectionversion",
+                    name="section",
                 ),
                 migrations.RemoveField(
-                    model_name='historicalsectionversion',
-                    name='section',
+                    model_name="historicalsectionversion",
+                    name="section",
                 ),
                 migrations.RemoveField(
-                    model_name='faq',
-                    name='topic',
+                    model_name="faq",
+                    name="topic",
                 ),
                 migrations.RemoveField(
-                    model_name='historicalfaq',
-                    name='history_user',
+                    model_name="historicalfaq",
+                    name="history_user",
                 ),
                 migrations.RemoveField(
-                    model_name='historicalfaq',
-                    name='topic',
+                    model_name="historicalfaq",
+                    name="topic",
                 ),
                 migrations.RemoveField(
-                    model_name='historicalproposal',
-                    name='history_user',
+                    model_name="historicalproposal",
+                    name="history_user",
                 ),
                 migrations.RemoveField(
-                    model_name='historicalsectionversion',
-                    name='history_user',
+                    model_name="historicalsectionversion",
+                    name="history_user",
                 ),
                 migrations.RemoveField(
-                    model_name='historicalsectionversion',
-                    name='proposal',
+                    model_name="historicalsectionversion",
+                    name="proposal",
                 ),
                 migrations.RemoveField(
-                    model_name='historicalsiteinfo',
-                    name='history_user',
+                    model_name="historicalsiteinfo",
+                    name="history_user",
                 ),
                 migrations.RemoveField(
-                    model_name='historicalsummary',
-                    name='history_user',
+                    model_name="historicalsummary",
+                    name="history_user",
                 ),
                 migrations.RemoveField(
-                    model_name='historicalsummary',
-                    name='topic',
+                    model_name="historicalsummary",
+                    name="topic",
                 ),
                 migrations.RemoveField(
-                    model_name='historicaltopic',
-                    name='history_user',
+                    model_name="historicaltopic",
+                    name="history_user",
                 ),
                 migrations.RemoveField(
-                    model_name='zoningmapchange',
-                    name='proposal',
+                    model_name="zoningmapchange",
+                    name="proposal",
                 ),
                 migrations.RemoveField(
-                    model_name='sectionversion',
-                    name='proposal',
+                    model_name="sectionversion",
+                    name="proposal",
                 ),
                 migrations.RemoveField(
-                    model_name='searchphrase',
-                    name='topic',
+                    model_name="searchphrase",
+                    name="topic",
                 ),
                 migrations.DeleteModel(
-                    name='SearchWord',
+                    name="SearchWord",
                 ),
                 migrations.DeleteModel(
-                    name='SiteInfo',
+                    name="SiteInfo",
                 ),
                 migrations.RemoveField(
-                    model_name='summary',
-                    name='topic',
+                    model_name="summary",
+                    name="topic",
                 ),
                 migrations.DeleteModel(
-                    name='CodeSection',
+                    name="CodeSection",
                 ),
                 migrations.DeleteModel(
-                    name='FAQ',
+                    name="FAQ",
                 ),
                 migrations.DeleteModel(
-                    name='HistoricalFAQ',
+                    name="HistoricalFAQ",
                 ),
                 migrations.DeleteModel(
-                    name='HistoricalProposal',
+                    name="HistoricalProposal",
                 ),
                 migrations.DeleteModel(
-                    name='HistoricalSectionVersion',
+                    name="HistoricalSectionVersion",
                 ),
                 migrations.DeleteModel(
-                    name='HistoricalSiteInfo',
+                    name="HistoricalSiteInfo",
                 ),
                 migrations.DeleteModel(
-                    name='HistoricalSummary',
+                    name="HistoricalSummary",
                 ),
                 migrations.DeleteModel(
-                    name='HistoricalTopic',
+                    name="HistoricalTopic",
                 ),
                 migrations.DeleteModel(
-                    name='ZoningMapChange',
+                    name="ZoningMapChange",
                 ),
                 migrations.DeleteModel(
-                    name='Proposal',
+                    name="Proposal",
                 ),
                 migrations.DeleteModel(
-                    name='SectionVersion',
+                    name="SectionVersion",
                 ),
                 migrations.DeleteModel(
-                    name='SearchPhrase',
+                    name="SearchPhrase",
                 ),
                 migrations.DeleteModel(
-                    name='Summary',
+                    name="Summary",
                 ),
                 migrations.DeleteModel(
-                    name='Topic',
+                    name="Topic",
                 ),
             ],
             database_operations=[],

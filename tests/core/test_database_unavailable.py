@@ -80,7 +80,8 @@ def test_cached_pages_are_still_served_while_the_database_is_down(client, databa
 
 def test_a_dropped_connection_also_answers_503(client):
     with mock.patch(
-        "cotati_site.guidance.queries.topics_for_index", side_effect=InterfaceError("connection lost")
+        "cotati_site.guidance.queries.topics_for_index",
+        side_effect=InterfaceError("connection lost"),
     ):
         assert_friendly_503(client.get("/"))
 

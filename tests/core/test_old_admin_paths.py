@@ -24,7 +24,10 @@ def editor(client):
         ("/admin/cotati_site/summary/?review=needed", "/admin/guidance/summary/?review=needed"),
         ("/admin/cotati_site/topic/1/change/", "/admin/guidance/topic/1/change/"),
         ("/admin/cotati_site/faq/add/", "/admin/guidance/faq/add/"),
-        ("/admin/cotati_site/codesection/17.30.030/change/", "/admin/codebook/codesection/17.30.030/change/"),
+        (
+            "/admin/cotati_site/codesection/17.30.030/change/",
+            "/admin/codebook/codesection/17.30.030/change/",
+        ),
         ("/admin/cotati_site/sectionversion/", "/admin/codebook/sectionversion/"),
         ("/admin/cotati_site/proposal/", "/admin/codebook/proposal/"),
         ("/admin/cotati_site/zoningmapchange/", "/admin/codebook/zoningmapchange/"),

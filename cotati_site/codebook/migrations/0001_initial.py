@@ -16,12 +16,12 @@ import cotati_site.codebook.models
 # about them; it runs after cotati_site 0060 moved their content types (permissions, admin
 # log entries), and cotati_site 0061 then drops them from cotati_site's state.
 
-class Migration(migrations.Migration):
 
+class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('cotati_site', '0060_move_content_types'),
+        ("cotati_site", "0060_move_content_types"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -30,158 +30,773 @@ class Migration(migrations.Migration):
             # State only: the tables exist already (made by cotati_site's migrations).
             state_operations=[
                 migrations.CreateModel(
-                    name='CodeSection',
+                    name="CodeSection",
                     fields=[
-                        ('number', models.CharField(help_text='The section number exactly as the code writes it, e.g. 17.30.030, or Gov. Code 66314.', max_length=20, primary_key=True, serialize=False, validators=[django.core.validators.RegexValidator(re.compile('^\\d+(\\.\\d+)*[A-Z]?$|^Gov\\. Code \\d+(\\.\\d+)?$'), 'Use the number as the code writes it, for example 17.30.030 (or Gov. Code 66314 for a state statute).')])),
-                        ('jurisdiction', models.CharField(choices=[('cotati', 'Cotati Municipal Code'), ('california', 'California state law')], default='cotati', help_text="Whose law this is: Cotati's code, or a California statute that applies in Cotati.", max_length=20)),
-                        ('title', models.CharField(help_text="The section's title as the code gives it, e.g. 'Fences, walls, and screening'.", max_length=200)),
-                        ('code_title', models.PositiveSmallIntegerField(help_text='The title of the municipal code the section belongs to (17 for the land use code).')),
-                        ('code_title_name', models.CharField(blank=True, help_text="The name of that code title, e.g. 'Land Use'.", max_length=120)),
-                        ('chapter', models.CharField(help_text='The chapter number, e.g. 17.30 (derived from the number when left blank).', max_length=20)),
-                        ('chapter_title', models.CharField(blank=True, help_text="The chapter's title, e.g. 'Site Planning and General Development Standards'.", max_length=200)),
-                        ('source_url', models.URLField(help_text="Where the official text can be read (the city's published code).", max_length=500)),
-                        ('text_source', models.CharField(blank=True, choices=[('official', 'Official code text (downloaded from the published code)'), ('redline', 'As printed in a City proposal (redline), not the published code'), ('secondary_quote', 'Quoted by a secondary source, not checked against the code')], help_text="Where this site's text of the section (its versions) was taken from. Leave blank when the site holds none. A summary citing a section whose text is not official code text cannot be marked 'checked against code text'.", max_length=20)),
-                        ('retrieved_on', models.DateField(blank=True, help_text='The date the text was taken from the official source. Leave empty when it was not (e.g. quoted by a secondary source): say where and when in the text source note.', null=True)),
-                        ('history', models.TextField(blank=True, help_text="The ordinance history line printed under the section, e.g. '(Ord. 766 § 2 Exh. A, 2004)'.")),
-                        ('text_source_note', models.CharField(blank=True, help_text='Where the text came from when it is not the official code itself (e.g. a quotation in another source), and when. Shown to readers: one or two plain sentences.', max_length=300)),
-                        ('search_text', models.TextField(blank=True, editable=False, help_text='The text of the version in force as plain text, for search (derived).')),
-                        ('sort_key', models.CharField(db_index=True, editable=False, help_text='Derived from the number so sections sort as the code does.', max_length=80)),
+                        (
+                            "number",
+                            models.CharField(
+                                help_text="The section number exactly as the code writes it, e.g. 17.30.030, or Gov. Code 66314.",
+                                max_length=20,
+                                primary_key=True,
+                                serialize=False,
+                                validators=[
+                                    django.core.validators.RegexValidator(
+                                        re.compile(
+                                            "^\\d+(\\.\\d+)*[A-Z]?$|^Gov\\. Code \\d+(\\.\\d+)?$"
+                                        ),
+                                        "Use the number as the code writes it, for example 17.30.030 (or Gov. Code 66314 for a state statute).",
+                                    )
+                                ],
+                            ),
+                        ),
+                        (
+                            "jurisdiction",
+                            models.CharField(
+                                choices=[
+                                    ("cotati", "Cotati Municipal Code"),
+                                    ("california", "California state law"),
+                                ],
+                                default="cotati",
+                                help_text="Whose law this is: Cotati's code, or a California statute that applies in Cotati.",
+                                max_length=20,
+                            ),
+                        ),
+                        (
+                            "title",
+                            models.CharField(
+                                help_text="The section's title as the code gives it, e.g. 'Fences, walls, and screening'.",
+                                max_length=200,
+                            ),
+                        ),
+                        (
+                            "code_title",
+                            models.PositiveSmallIntegerField(
+                                help_text="The title of the municipal code the section belongs to (17 for the land use code)."
+                            ),
+                        ),
+                        (
+                            "code_title_name",
+                            models.CharField(
+                                blank=True,
+                                help_text="The name of that code title, e.g. 'Land Use'.",
+                                max_length=120,
+                            ),
+                        ),
+                        (
+                            "chapter",
+                            models.CharField(
+                                help_text="The chapter number, e.g. 17.30 (derived from the number when left blank).",
+                                max_length=20,
+                            ),
+                        ),
+                        (
+                            "chapter_title",
+                            models.CharField(
+                                blank=True,
+                                help_text="The chapter's title, e.g. 'Site Planning and General Development Standards'.",
+                                max_length=200,
+                            ),
+                        ),
+                        (
+                            "source_url",
+                            models.URLField(
+                                help_text="Where the official text can be read (the city's published code).",
+                                max_length=500,
+                            ),
+                        ),
+                        (
+                            "text_source",
+                            models.CharField(
+                                blank=True,
+                                choices=[
+                                    (
+                                        "official",
+                                        "Official code text (downloaded from the published code)",
+                                    ),
+                                    (
+                                        "redline",
+                                        "As printed in a City proposal (redline), not the published code",
+                                    ),
+                                    (
+                                        "secondary_quote",
+                                        "Quoted by a secondary source, not checked against the code",
+                                    ),
+                                ],
+                                help_text="Where this site's text of the section (its versions) was taken from. Leave blank when the site holds none. A summary citing a section whose text is not official code text cannot be marked 'checked against code text'.",
+                                max_length=20,
+                            ),
+                        ),
+                        (
+                            "retrieved_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date the text was taken from the official source. Leave empty when it was not (e.g. quoted by a secondary source): say where and when in the text source note.",
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "history",
+                            models.TextField(
+                                blank=True,
+                                help_text="The ordinance history line printed under the section, e.g. '(Ord. 766 § 2 Exh. A, 2004)'.",
+                            ),
+                        ),
+                        (
+                            "text_source_note",
+                            models.CharField(
+                                blank=True,
+                                help_text="Where the text came from when it is not the official code itself (e.g. a quotation in another source), and when. Shown to readers: one or two plain sentences.",
+                                max_length=300,
+                            ),
+                        ),
+                        (
+                            "search_text",
+                            models.TextField(
+                                blank=True,
+                                editable=False,
+                                help_text="The text of the version in force as plain text, for search (derived).",
+                            ),
+                        ),
+                        (
+                            "sort_key",
+                            models.CharField(
+                                db_index=True,
+                                editable=False,
+                                help_text="Derived from the number so sections sort as the code does.",
+                                max_length=80,
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'code section',
-                        'db_table': 'cotati_site_codesection',
-                        'ordering': ['sort_key'],
-                        'permissions': [('adopt_official_text', "Can add a section's official text (the law's own words)")],
+                        "verbose_name": "code section",
+                        "db_table": "cotati_site_codesection",
+                        "ordering": ["sort_key"],
+                        "permissions": [
+                            (
+                                "adopt_official_text",
+                                "Can add a section's official text (the law's own words)",
+                            )
+                        ],
                     },
                 ),
                 migrations.CreateModel(
-                    name='Proposal',
+                    name="Proposal",
                     fields=[
-                        ('id', models.SlugField(help_text='A short name used by the standards data, e.g. spring-2026-cleanup.', max_length=80, primary_key=True, serialize=False)),
-                        ('title', models.CharField(help_text="The proposal's name, e.g. 'Spring 2026 code cleanup'.", max_length=200)),
-                        ('source_document', models.CharField(help_text="The document the proposed text comes from, e.g. 'Attachment A: redline'.", max_length=300)),
-                        ('source_url', models.URLField(blank=True, help_text="Where the proposal's document can be read.", max_length=500)),
-                        ('status', models.CharField(choices=[('proposed', 'Proposed (not law)'), ('adopted', 'Adopted'), ('withdrawn', 'Withdrawn')], default='proposed', help_text="Set to adopted with the action 'Adopt…' (ordinance and effective date).", max_length=10)),
-                        ('hearing_on', models.DateField(blank=True, help_text='The date of the public hearing, when known.', null=True)),
-                        ('adopted_on', models.DateField(blank=True, help_text='The date the council adopted it.', null=True)),
-                        ('effective_on', models.DateField(blank=True, help_text='The date it takes effect: its text and numbers count from that day.', null=True)),
-                        ('ordinance', models.CharField(blank=True, help_text="The adopting ordinance, e.g. 'Ord. 945'.", max_length=200)),
+                        (
+                            "id",
+                            models.SlugField(
+                                help_text="A short name used by the standards data, e.g. spring-2026-cleanup.",
+                                max_length=80,
+                                primary_key=True,
+                                serialize=False,
+                            ),
+                        ),
+                        (
+                            "title",
+                            models.CharField(
+                                help_text="The proposal's name, e.g. 'Spring 2026 code cleanup'.",
+                                max_length=200,
+                            ),
+                        ),
+                        (
+                            "source_document",
+                            models.CharField(
+                                help_text="The document the proposed text comes from, e.g. 'Attachment A: redline'.",
+                                max_length=300,
+                            ),
+                        ),
+                        (
+                            "source_url",
+                            models.URLField(
+                                blank=True,
+                                help_text="Where the proposal's document can be read.",
+                                max_length=500,
+                            ),
+                        ),
+                        (
+                            "status",
+                            models.CharField(
+                                choices=[
+                                    ("proposed", "Proposed (not law)"),
+                                    ("adopted", "Adopted"),
+                                    ("withdrawn", "Withdrawn"),
+                                ],
+                                default="proposed",
+                                help_text="Set to adopted with the action 'Adopt…' (ordinance and effective date).",
+                                max_length=10,
+                            ),
+                        ),
+                        (
+                            "hearing_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date of the public hearing, when known.",
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "adopted_on",
+                            models.DateField(
+                                blank=True, help_text="The date the council adopted it.", null=True
+                            ),
+                        ),
+                        (
+                            "effective_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date it takes effect: its text and numbers count from that day.",
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "ordinance",
+                            models.CharField(
+                                blank=True,
+                                help_text="The adopting ordinance, e.g. 'Ord. 945'.",
+                                max_length=200,
+                            ),
+                        ),
                     ],
                     options={
-                        'db_table': 'cotati_site_proposal',
-                        'ordering': ['id'],
-                        'permissions': [('adopt_proposal', 'Can adopt a proposal (ordinance and effective date)')],
+                        "db_table": "cotati_site_proposal",
+                        "ordering": ["id"],
+                        "permissions": [
+                            (
+                                "adopt_proposal",
+                                "Can adopt a proposal (ordinance and effective date)",
+                            )
+                        ],
                     },
                 ),
                 migrations.CreateModel(
-                    name='HistoricalProposal',
+                    name="HistoricalProposal",
                     fields=[
-                        ('id', models.SlugField(help_text='A short name used by the standards data, e.g. spring-2026-cleanup.', max_length=80)),
-                        ('title', models.CharField(help_text="The proposal's name, e.g. 'Spring 2026 code cleanup'.", max_length=200)),
-                        ('source_document', models.CharField(help_text="The document the proposed text comes from, e.g. 'Attachment A: redline'.", max_length=300)),
-                        ('source_url', models.URLField(blank=True, help_text="Where the proposal's document can be read.", max_length=500)),
-                        ('status', models.CharField(choices=[('proposed', 'Proposed (not law)'), ('adopted', 'Adopted'), ('withdrawn', 'Withdrawn')], default='proposed', help_text="Set to adopted with the action 'Adopt…' (ordinance and effective date).", max_length=10)),
-                        ('hearing_on', models.DateField(blank=True, help_text='The date of the public hearing, when known.', null=True)),
-                        ('adopted_on', models.DateField(blank=True, help_text='The date the council adopted it.', null=True)),
-                        ('effective_on', models.DateField(blank=True, help_text='The date it takes effect: its text and numbers count from that day.', null=True)),
-                        ('ordinance', models.CharField(blank=True, help_text="The adopting ordinance, e.g. 'Ord. 945'.", max_length=200)),
-                        ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                        ('history_date', models.DateTimeField(db_index=True)),
-                        ('history_change_reason', models.CharField(max_length=100, null=True)),
-                        ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                        ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                        (
+                            "id",
+                            models.SlugField(
+                                help_text="A short name used by the standards data, e.g. spring-2026-cleanup.",
+                                max_length=80,
+                            ),
+                        ),
+                        (
+                            "title",
+                            models.CharField(
+                                help_text="The proposal's name, e.g. 'Spring 2026 code cleanup'.",
+                                max_length=200,
+                            ),
+                        ),
+                        (
+                            "source_document",
+                            models.CharField(
+                                help_text="The document the proposed text comes from, e.g. 'Attachment A: redline'.",
+                                max_length=300,
+                            ),
+                        ),
+                        (
+                            "source_url",
+                            models.URLField(
+                                blank=True,
+                                help_text="Where the proposal's document can be read.",
+                                max_length=500,
+                            ),
+                        ),
+                        (
+                            "status",
+                            models.CharField(
+                                choices=[
+                                    ("proposed", "Proposed (not law)"),
+                                    ("adopted", "Adopted"),
+                                    ("withdrawn", "Withdrawn"),
+                                ],
+                                default="proposed",
+                                help_text="Set to adopted with the action 'Adopt…' (ordinance and effective date).",
+                                max_length=10,
+                            ),
+                        ),
+                        (
+                            "hearing_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date of the public hearing, when known.",
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "adopted_on",
+                            models.DateField(
+                                blank=True, help_text="The date the council adopted it.", null=True
+                            ),
+                        ),
+                        (
+                            "effective_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date it takes effect: its text and numbers count from that day.",
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "ordinance",
+                            models.CharField(
+                                blank=True,
+                                help_text="The adopting ordinance, e.g. 'Ord. 945'.",
+                                max_length=200,
+                            ),
+                        ),
+                        ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                        ("history_date", models.DateTimeField(db_index=True)),
+                        ("history_change_reason", models.CharField(max_length=100, null=True)),
+                        (
+                            "history_type",
+                            models.CharField(
+                                choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")],
+                                max_length=1,
+                            ),
+                        ),
+                        (
+                            "history_user",
+                            models.ForeignKey(
+                                null=True,
+                                on_delete=django.db.models.deletion.SET_NULL,
+                                related_name="+",
+                                to=settings.AUTH_USER_MODEL,
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'historical proposal',
-                        'verbose_name_plural': 'historical proposals',
-                        'db_table': 'cotati_site_historicalproposal',
-                        'ordering': ('-history_date', '-history_id'),
-                        'get_latest_by': ('history_date', 'history_id'),
+                        "verbose_name": "historical proposal",
+                        "verbose_name_plural": "historical proposals",
+                        "db_table": "cotati_site_historicalproposal",
+                        "ordering": ("-history_date", "-history_id"),
+                        "get_latest_by": ("history_date", "history_id"),
                     },
                     bases=(simple_history.models.HistoricalChanges, models.Model),
                 ),
                 migrations.CreateModel(
-                    name='HistoricalSectionVersion',
+                    name="HistoricalSectionVersion",
                     fields=[
-                        ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                        ('status', models.CharField(choices=[('adopted', 'Adopted'), ('proposed', 'Proposed (not law)')], default='proposed', help_text='Adopted: law from its effective date. Proposed: a draft amendment, never counted as current.', max_length=10)),
-                        ('source', models.CharField(help_text="The ordinance or proposal the text comes from, e.g. 'Ord. 939' or 'Spring 2026 code cleanup (proposed)'.", max_length=200)),
-                        ('proposed_as', models.CharField(blank=True, help_text='For a version adopted after being proposed: the proposal it was published as.', max_length=200)),
-                        ('part', models.CharField(blank=True, help_text="The part of the section this text covers, e.g. '(B)' or 'Table 3-2'. Leave blank for the whole section.", max_length=100)),
-                        ('body', models.JSONField(blank=True, default=list, help_text="The text as blocks (headings, paragraphs, tables), like a code section's body.", validators=[cotati_site.codebook.models.validate_body])),
-                        ('adopted_on', models.DateField(blank=True, help_text='The date the council adopted it, when known.', null=True)),
-                        ('effective_on', models.DateField(blank=True, help_text='The date it takes (or took) effect. Required for an adopted version; empty for a proposal.', null=True)),
-                        ('notes', models.TextField(blank=True, help_text='Shown to readers: one or two plain sentences on how far this text can be relied on, where that matters (e.g. words of a redline that cannot be told apart). No file names or working notes: those go in the staff note.')),
-                        ('staff_note', models.TextField(blank=True, help_text='For staff only, never shown on the public site: how the text was transcribed, each reading of a run-together redline word, confidence, references to the rules data.')),
-                        ('text_source', models.CharField(choices=[('official', 'Official code text (downloaded from the published code)'), ('redline', 'As printed in a City proposal (redline), not the published code'), ('secondary_quote', 'Quoted by a secondary source, not checked against the code')], default='official', help_text="Where these words were taken from: the published code, a City redline, or a secondary source's quotation.", max_length=20)),
-                        ('source_url', models.URLField(blank=True, help_text='Where the official text of this version can be read (leave blank when it was not taken from one).', max_length=500)),
-                        ('retrieved_on', models.DateField(blank=True, help_text='The date the text was taken from that official source (leave empty for a quotation from a secondary source).', null=True)),
-                        ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                        ('history_date', models.DateTimeField(db_index=True)),
-                        ('history_change_reason', models.CharField(max_length=100, null=True)),
-                        ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                        ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                        ('section', models.ForeignKey(blank=True, db_constraint=False, help_text='The section this is a version of.', null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='codebook.codesection')),
-                        ('proposal', models.ForeignKey(blank=True, db_constraint=False, help_text='The proposal this text was published in (required for a proposed version).', null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='codebook.proposal')),
+                        (
+                            "id",
+                            models.BigIntegerField(
+                                auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                            ),
+                        ),
+                        (
+                            "status",
+                            models.CharField(
+                                choices=[
+                                    ("adopted", "Adopted"),
+                                    ("proposed", "Proposed (not law)"),
+                                ],
+                                default="proposed",
+                                help_text="Adopted: law from its effective date. Proposed: a draft amendment, never counted as current.",
+                                max_length=10,
+                            ),
+                        ),
+                        (
+                            "source",
+                            models.CharField(
+                                help_text="The ordinance or proposal the text comes from, e.g. 'Ord. 939' or 'Spring 2026 code cleanup (proposed)'.",
+                                max_length=200,
+                            ),
+                        ),
+                        (
+                            "proposed_as",
+                            models.CharField(
+                                blank=True,
+                                help_text="For a version adopted after being proposed: the proposal it was published as.",
+                                max_length=200,
+                            ),
+                        ),
+                        (
+                            "part",
+                            models.CharField(
+                                blank=True,
+                                help_text="The part of the section this text covers, e.g. '(B)' or 'Table 3-2'. Leave blank for the whole section.",
+                                max_length=100,
+                            ),
+                        ),
+                        (
+                            "body",
+                            models.JSONField(
+                                blank=True,
+                                default=list,
+                                help_text="The text as blocks (headings, paragraphs, tables), like a code section's body.",
+                                validators=[cotati_site.codebook.models.validate_body],
+                            ),
+                        ),
+                        (
+                            "adopted_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date the council adopted it, when known.",
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "effective_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date it takes (or took) effect. Required for an adopted version; empty for a proposal.",
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "notes",
+                            models.TextField(
+                                blank=True,
+                                help_text="Shown to readers: one or two plain sentences on how far this text can be relied on, where that matters (e.g. words of a redline that cannot be told apart). No file names or working notes: those go in the staff note.",
+                            ),
+                        ),
+                        (
+                            "staff_note",
+                            models.TextField(
+                                blank=True,
+                                help_text="For staff only, never shown on the public site: how the text was transcribed, each reading of a run-together redline word, confidence, references to the rules data.",
+                            ),
+                        ),
+                        (
+                            "text_source",
+                            models.CharField(
+                                choices=[
+                                    (
+                                        "official",
+                                        "Official code text (downloaded from the published code)",
+                                    ),
+                                    (
+                                        "redline",
+                                        "As printed in a City proposal (redline), not the published code",
+                                    ),
+                                    (
+                                        "secondary_quote",
+                                        "Quoted by a secondary source, not checked against the code",
+                                    ),
+                                ],
+                                default="official",
+                                help_text="Where these words were taken from: the published code, a City redline, or a secondary source's quotation.",
+                                max_length=20,
+                            ),
+                        ),
+                        (
+                            "source_url",
+                            models.URLField(
+                                blank=True,
+                                help_text="Where the official text of this version can be read (leave blank when it was not taken from one).",
+                                max_length=500,
+                            ),
+                        ),
+                        (
+                            "retrieved_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date the text was taken from that official source (leave empty for a quotation from a secondary source).",
+                                null=True,
+                            ),
+                        ),
+                        ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                        ("history_date", models.DateTimeField(db_index=True)),
+                        ("history_change_reason", models.CharField(max_length=100, null=True)),
+                        (
+                            "history_type",
+                            models.CharField(
+                                choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")],
+                                max_length=1,
+                            ),
+                        ),
+                        (
+                            "history_user",
+                            models.ForeignKey(
+                                null=True,
+                                on_delete=django.db.models.deletion.SET_NULL,
+                                related_name="+",
+                                to=settings.AUTH_USER_MODEL,
+                            ),
+                        ),
+                        (
+                            "section",
+                            models.ForeignKey(
+                                blank=True,
+                                db_constraint=False,
+                                help_text="The section this is a version of.",
+                                null=True,
+                                on_delete=django.db.models.deletion.DO_NOTHING,
+                                related_name="+",
+                                to="codebook.codesection",
+                            ),
+                        ),
+                        (
+                            "proposal",
+                            models.ForeignKey(
+                                blank=True,
+                                db_constraint=False,
+                                help_text="The proposal this text was published in (required for a proposed version).",
+                                null=True,
+                                on_delete=django.db.models.deletion.DO_NOTHING,
+                                related_name="+",
+                                to="codebook.proposal",
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'historical section version',
-                        'verbose_name_plural': 'historical section versions',
-                        'db_table': 'cotati_site_historicalsectionversion',
-                        'ordering': ('-history_date', '-history_id'),
-                        'get_latest_by': ('history_date', 'history_id'),
+                        "verbose_name": "historical section version",
+                        "verbose_name_plural": "historical section versions",
+                        "db_table": "cotati_site_historicalsectionversion",
+                        "ordering": ("-history_date", "-history_id"),
+                        "get_latest_by": ("history_date", "history_id"),
                     },
                     bases=(simple_history.models.HistoricalChanges, models.Model),
                 ),
                 migrations.CreateModel(
-                    name='SectionVersion',
+                    name="SectionVersion",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('status', models.CharField(choices=[('adopted', 'Adopted'), ('proposed', 'Proposed (not law)')], default='proposed', help_text='Adopted: law from its effective date. Proposed: a draft amendment, never counted as current.', max_length=10)),
-                        ('source', models.CharField(help_text="The ordinance or proposal the text comes from, e.g. 'Ord. 939' or 'Spring 2026 code cleanup (proposed)'.", max_length=200)),
-                        ('proposed_as', models.CharField(blank=True, help_text='For a version adopted after being proposed: the proposal it was published as.', max_length=200)),
-                        ('part', models.CharField(blank=True, help_text="The part of the section this text covers, e.g. '(B)' or 'Table 3-2'. Leave blank for the whole section.", max_length=100)),
-                        ('body', models.JSONField(blank=True, default=list, help_text="The text as blocks (headings, paragraphs, tables), like a code section's body.", validators=[cotati_site.codebook.models.validate_body])),
-                        ('adopted_on', models.DateField(blank=True, help_text='The date the council adopted it, when known.', null=True)),
-                        ('effective_on', models.DateField(blank=True, help_text='The date it takes (or took) effect. Required for an adopted version; empty for a proposal.', null=True)),
-                        ('notes', models.TextField(blank=True, help_text='Shown to readers: one or two plain sentences on how far this text can be relied on, where that matters (e.g. words of a redline that cannot be told apart). No file names or working notes: those go in the staff note.')),
-                        ('staff_note', models.TextField(blank=True, help_text='For staff only, never shown on the public site: how the text was transcribed, each reading of a run-together redline word, confidence, references to the rules data.')),
-                        ('text_source', models.CharField(choices=[('official', 'Official code text (downloaded from the published code)'), ('redline', 'As printed in a City proposal (redline), not the published code'), ('secondary_quote', 'Quoted by a secondary source, not checked against the code')], default='official', help_text="Where these words were taken from: the published code, a City redline, or a secondary source's quotation.", max_length=20)),
-                        ('source_url', models.URLField(blank=True, help_text='Where the official text of this version can be read (leave blank when it was not taken from one).', max_length=500)),
-                        ('retrieved_on', models.DateField(blank=True, help_text='The date the text was taken from that official source (leave empty for a quotation from a secondary source).', null=True)),
-                        ('proposal', models.ForeignKey(blank=True, help_text='The proposal this text was published in (required for a proposed version).', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='versions', to='codebook.proposal')),
-                        ('section', models.ForeignKey(help_text='The section this is a version of.', on_delete=django.db.models.deletion.CASCADE, related_name='versions', to='codebook.codesection')),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True,
+                                primary_key=True,
+                                serialize=False,
+                                verbose_name="ID",
+                            ),
+                        ),
+                        (
+                            "status",
+                            models.CharField(
+                                choices=[
+                                    ("adopted", "Adopted"),
+                                    ("proposed", "Proposed (not law)"),
+                                ],
+                                default="proposed",
+                                help_text="Adopted: law from its effective date. Proposed: a draft amendment, never counted as current.",
+                                max_length=10,
+                            ),
+                        ),
+                        (
+                            "source",
+                            models.CharField(
+                                help_text="The ordinance or proposal the text comes from, e.g. 'Ord. 939' or 'Spring 2026 code cleanup (proposed)'.",
+                                max_length=200,
+                            ),
+                        ),
+                        (
+                            "proposed_as",
+                            models.CharField(
+                                blank=True,
+                                help_text="For a version adopted after being proposed: the proposal it was published as.",
+                                max_length=200,
+                            ),
+                        ),
+                        (
+                            "part",
+                            models.CharField(
+                                blank=True,
+                                help_text="The part of the section this text covers, e.g. '(B)' or 'Table 3-2'. Leave blank for the whole section.",
+                                max_length=100,
+                            ),
+                        ),
+                        (
+                            "body",
+                            models.JSONField(
+                                blank=True,
+                                default=list,
+                                help_text="The text as blocks (headings, paragraphs, tables), like a code section's body.",
+                                validators=[cotati_site.codebook.models.validate_body],
+                            ),
+                        ),
+                        (
+                            "adopted_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date the council adopted it, when known.",
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "effective_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date it takes (or took) effect. Required for an adopted version; empty for a proposal.",
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "notes",
+                            models.TextField(
+                                blank=True,
+                                help_text="Shown to readers: one or two plain sentences on how far this text can be relied on, where that matters (e.g. words of a redline that cannot be told apart). No file names or working notes: those go in the staff note.",
+                            ),
+                        ),
+                        (
+                            "staff_note",
+                            models.TextField(
+                                blank=True,
+                                help_text="For staff only, never shown on the public site: how the text was transcribed, each reading of a run-together redline word, confidence, references to the rules data.",
+                            ),
+                        ),
+                        (
+                            "text_source",
+                            models.CharField(
+                                choices=[
+                                    (
+                                        "official",
+                                        "Official code text (downloaded from the published code)",
+                                    ),
+                                    (
+                                        "redline",
+                                        "As printed in a City proposal (redline), not the published code",
+                                    ),
+                                    (
+                                        "secondary_quote",
+                                        "Quoted by a secondary source, not checked against the code",
+                                    ),
+                                ],
+                                default="official",
+                                help_text="Where these words were taken from: the published code, a City redline, or a secondary source's quotation.",
+                                max_length=20,
+                            ),
+                        ),
+                        (
+                            "source_url",
+                            models.URLField(
+                                blank=True,
+                                help_text="Where the official text of this version can be read (leave blank when it was not taken from one).",
+                                max_length=500,
+                            ),
+                        ),
+                        (
+                            "retrieved_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date the text was taken from that official source (leave empty for a quotation from a secondary source).",
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "proposal",
+                            models.ForeignKey(
+                                blank=True,
+                                help_text="The proposal this text was published in (required for a proposed version).",
+                                null=True,
+                                on_delete=django.db.models.deletion.PROTECT,
+                                related_name="versions",
+                                to="codebook.proposal",
+                            ),
+                        ),
+                        (
+                            "section",
+                            models.ForeignKey(
+                                help_text="The section this is a version of.",
+                                on_delete=django.db.models.deletion.CASCADE,
+                                related_name="versions",
+                                to="codebook.codesection",
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'section version',
-                        'db_table': 'cotati_site_sectionversion',
-                        'ordering': ['section__sort_key', models.OrderBy(models.F('effective_on'), nulls_last=True), 'pk'],
+                        "verbose_name": "section version",
+                        "db_table": "cotati_site_sectionversion",
+                        "ordering": [
+                            "section__sort_key",
+                            models.OrderBy(models.F("effective_on"), nulls_last=True),
+                            "pk",
+                        ],
                     },
                 ),
                 migrations.AddField(
-                    model_name='codesection',
-                    name='search_version',
-                    field=models.ForeignKey(blank=True, editable=False, help_text='The version whose text search_text holds (derived).', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='codebook.sectionversion'),
+                    model_name="codesection",
+                    name="search_version",
+                    field=models.ForeignKey(
+                        blank=True,
+                        editable=False,
+                        help_text="The version whose text search_text holds (derived).",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="codebook.sectionversion",
+                    ),
                 ),
                 migrations.CreateModel(
-                    name='ZoningMapChange',
+                    name="ZoningMapChange",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('apn', models.CharField(help_text='The Assessor Parcel Number, e.g. 144-720-061.', max_length=20, verbose_name='APN')),
-                        ('from_zone', models.CharField(help_text='The district code before, e.g. CE.', max_length=20)),
-                        ('to_zone', models.CharField(help_text='The district code after, e.g. NM.', max_length=20)),
-                        ('status', models.CharField(choices=[('adopted', 'Adopted'), ('proposed', 'Proposed (not law)')], default='proposed', help_text='Adopted: the map is changed from its effective date. Proposed: not law yet.', max_length=10)),
-                        ('source', models.CharField(help_text="The ordinance or proposal, e.g. 'Spring 2026 code cleanup (proposed)'.", max_length=200)),
-                        ('adopted_on', models.DateField(blank=True, null=True)),
-                        ('effective_on', models.DateField(blank=True, null=True)),
-                        ('notes', models.TextField(blank=True, help_text='Shown to readers: what the source says, and what it leaves open, in plain words.')),
-                        ('staff_note', models.TextField(blank=True, help_text='For staff only, never shown on the public site: working notes.')),
-                        ('proposal', models.ForeignKey(blank=True, help_text='The proposal this change was published in.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='map_changes', to='codebook.proposal')),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True,
+                                primary_key=True,
+                                serialize=False,
+                                verbose_name="ID",
+                            ),
+                        ),
+                        (
+                            "apn",
+                            models.CharField(
+                                help_text="The Assessor Parcel Number, e.g. 144-720-061.",
+                                max_length=20,
+                                verbose_name="APN",
+                            ),
+                        ),
+                        (
+                            "from_zone",
+                            models.CharField(
+                                help_text="The district code before, e.g. CE.", max_length=20
+                            ),
+                        ),
+                        (
+                            "to_zone",
+                            models.CharField(
+                                help_text="The district code after, e.g. NM.", max_length=20
+                            ),
+                        ),
+                        (
+                            "status",
+                            models.CharField(
+                                choices=[
+                                    ("adopted", "Adopted"),
+                                    ("proposed", "Proposed (not law)"),
+                                ],
+                                default="proposed",
+                                help_text="Adopted: the map is changed from its effective date. Proposed: not law yet.",
+                                max_length=10,
+                            ),
+                        ),
+                        (
+                            "source",
+                            models.CharField(
+                                help_text="The ordinance or proposal, e.g. 'Spring 2026 code cleanup (proposed)'.",
+                                max_length=200,
+                            ),
+                        ),
+                        ("adopted_on", models.DateField(blank=True, null=True)),
+                        ("effective_on", models.DateField(blank=True, null=True)),
+                        (
+                            "notes",
+                            models.TextField(
+                                blank=True,
+                                help_text="Shown to readers: what the source says, and what it leaves open, in plain words.",
+                            ),
+                        ),
+                        (
+                            "staff_note",
+                            models.TextField(
+                                blank=True,
+                                help_text="For staff only, never shown on the public site: working notes.",
+                            ),
+                        ),
+                        (
+                            "proposal",
+                            models.ForeignKey(
+                                blank=True,
+                                help_text="The proposal this change was published in.",
+                                null=True,
+                                on_delete=django.db.models.deletion.PROTECT,
+                                related_name="map_changes",
+                                to="codebook.proposal",
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'zoning map change',
-                        'db_table': 'cotati_site_zoningmapchange',
-                        'ordering': ['apn', 'pk'],
+                        "verbose_name": "zoning map change",
+                        "db_table": "cotati_site_zoningmapchange",
+                        "ordering": ["apn", "pk"],
                     },
                 ),
             ],

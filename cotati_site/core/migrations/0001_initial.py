@@ -11,12 +11,12 @@ from django.db import migrations, models
 # about them; it runs after cotati_site 0060 moved their content types (permissions, admin
 # log entries), and cotati_site 0061 then drops them from cotati_site's state.
 
-class Migration(migrations.Migration):
 
+class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('cotati_site', '0060_move_content_types'),
+        ("cotati_site", "0060_move_content_types"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -25,53 +25,217 @@ class Migration(migrations.Migration):
             # State only: the tables exist already (made by cotati_site's migrations).
             state_operations=[
                 migrations.CreateModel(
-                    name='SiteInfo',
+                    name="SiteInfo",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('key', models.SlugField(help_text="A fixed name the site uses for this entry, e.g. 'planning-phone'. Do not change it.", max_length=60, unique=True)),
-                        ('group', models.CharField(choices=[('planning_contact', 'Planning Division contact'), ('find_your_zone', 'Finding your zone and parcel')], help_text='Which box on the public pages shows this entry.', max_length=30)),
-                        ('order', models.PositiveSmallIntegerField(default=100, help_text='Entries are listed by this number, smallest first.')),
-                        ('label', models.CharField(help_text="What the entry is, as readers see it, e.g. 'Phone'.", max_length=120)),
-                        ('value', models.CharField(blank=True, help_text="The detail itself, exactly as the source page gives it (e.g. '707-665-3636'). Leave empty when it could not be found: the site then says so instead of guessing.", max_length=300)),
-                        ('url', models.URLField(blank=True, help_text='Where the entry links to (a map viewer, an application portal), if anywhere.', max_length=500)),
-                        ('source_url', models.URLField(blank=True, help_text="The public page the detail was read on (the City's or the County's own page).", max_length=500)),
-                        ('checked_on', models.DateField(blank=True, help_text='The date staff last checked the detail on that page.', null=True)),
-                        ('staff_note', models.TextField(blank=True, help_text='For staff only, never shown on the public site: what the page said, what is missing.')),
-                        ('is_published', models.BooleanField(default=True, help_text='Only published entries appear on public pages.')),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True,
+                                primary_key=True,
+                                serialize=False,
+                                verbose_name="ID",
+                            ),
+                        ),
+                        (
+                            "key",
+                            models.SlugField(
+                                help_text="A fixed name the site uses for this entry, e.g. 'planning-phone'. Do not change it.",
+                                max_length=60,
+                                unique=True,
+                            ),
+                        ),
+                        (
+                            "group",
+                            models.CharField(
+                                choices=[
+                                    ("planning_contact", "Planning Division contact"),
+                                    ("find_your_zone", "Finding your zone and parcel"),
+                                ],
+                                help_text="Which box on the public pages shows this entry.",
+                                max_length=30,
+                            ),
+                        ),
+                        (
+                            "order",
+                            models.PositiveSmallIntegerField(
+                                default=100,
+                                help_text="Entries are listed by this number, smallest first.",
+                            ),
+                        ),
+                        (
+                            "label",
+                            models.CharField(
+                                help_text="What the entry is, as readers see it, e.g. 'Phone'.",
+                                max_length=120,
+                            ),
+                        ),
+                        (
+                            "value",
+                            models.CharField(
+                                blank=True,
+                                help_text="The detail itself, exactly as the source page gives it (e.g. '707-665-3636'). Leave empty when it could not be found: the site then says so instead of guessing.",
+                                max_length=300,
+                            ),
+                        ),
+                        (
+                            "url",
+                            models.URLField(
+                                blank=True,
+                                help_text="Where the entry links to (a map viewer, an application portal), if anywhere.",
+                                max_length=500,
+                            ),
+                        ),
+                        (
+                            "source_url",
+                            models.URLField(
+                                blank=True,
+                                help_text="The public page the detail was read on (the City's or the County's own page).",
+                                max_length=500,
+                            ),
+                        ),
+                        (
+                            "checked_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date staff last checked the detail on that page.",
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "staff_note",
+                            models.TextField(
+                                blank=True,
+                                help_text="For staff only, never shown on the public site: what the page said, what is missing.",
+                            ),
+                        ),
+                        (
+                            "is_published",
+                            models.BooleanField(
+                                default=True,
+                                help_text="Only published entries appear on public pages.",
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'site information entry',
-                        'verbose_name_plural': 'site information',
-                        'db_table': 'cotati_site_siteinfo',
-                        'ordering': ['group', 'order', 'pk'],
+                        "verbose_name": "site information entry",
+                        "verbose_name_plural": "site information",
+                        "db_table": "cotati_site_siteinfo",
+                        "ordering": ["group", "order", "pk"],
                     },
                 ),
                 migrations.CreateModel(
-                    name='HistoricalSiteInfo',
+                    name="HistoricalSiteInfo",
                     fields=[
-                        ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                        ('key', models.SlugField(help_text="A fixed name the site uses for this entry, e.g. 'planning-phone'. Do not change it.", max_length=60)),
-                        ('group', models.CharField(choices=[('planning_contact', 'Planning Division contact'), ('find_your_zone', 'Finding your zone and parcel')], help_text='Which box on the public pages shows this entry.', max_length=30)),
-                        ('order', models.PositiveSmallIntegerField(default=100, help_text='Entries are listed by this number, smallest first.')),
-                        ('label', models.CharField(help_text="What the entry is, as readers see it, e.g. 'Phone'.", max_length=120)),
-                        ('value', models.CharField(blank=True, help_text="The detail itself, exactly as the source page gives it (e.g. '707-665-3636'). Leave empty when it could not be found: the site then says so instead of guessing.", max_length=300)),
-                        ('url', models.URLField(blank=True, help_text='Where the entry links to (a map viewer, an application portal), if anywhere.', max_length=500)),
-                        ('source_url', models.URLField(blank=True, help_text="The public page the detail was read on (the City's or the County's own page).", max_length=500)),
-                        ('checked_on', models.DateField(blank=True, help_text='The date staff last checked the detail on that page.', null=True)),
-                        ('staff_note', models.TextField(blank=True, help_text='For staff only, never shown on the public site: what the page said, what is missing.')),
-                        ('is_published', models.BooleanField(default=True, help_text='Only published entries appear on public pages.')),
-                        ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                        ('history_date', models.DateTimeField(db_index=True)),
-                        ('history_change_reason', models.CharField(max_length=100, null=True)),
-                        ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                        ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                        (
+                            "id",
+                            models.BigIntegerField(
+                                auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                            ),
+                        ),
+                        (
+                            "key",
+                            models.SlugField(
+                                help_text="A fixed name the site uses for this entry, e.g. 'planning-phone'. Do not change it.",
+                                max_length=60,
+                            ),
+                        ),
+                        (
+                            "group",
+                            models.CharField(
+                                choices=[
+                                    ("planning_contact", "Planning Division contact"),
+                                    ("find_your_zone", "Finding your zone and parcel"),
+                                ],
+                                help_text="Which box on the public pages shows this entry.",
+                                max_length=30,
+                            ),
+                        ),
+                        (
+                            "order",
+                            models.PositiveSmallIntegerField(
+                                default=100,
+                                help_text="Entries are listed by this number, smallest first.",
+                            ),
+                        ),
+                        (
+                            "label",
+                            models.CharField(
+                                help_text="What the entry is, as readers see it, e.g. 'Phone'.",
+                                max_length=120,
+                            ),
+                        ),
+                        (
+                            "value",
+                            models.CharField(
+                                blank=True,
+                                help_text="The detail itself, exactly as the source page gives it (e.g. '707-665-3636'). Leave empty when it could not be found: the site then says so instead of guessing.",
+                                max_length=300,
+                            ),
+                        ),
+                        (
+                            "url",
+                            models.URLField(
+                                blank=True,
+                                help_text="Where the entry links to (a map viewer, an application portal), if anywhere.",
+                                max_length=500,
+                            ),
+                        ),
+                        (
+                            "source_url",
+                            models.URLField(
+                                blank=True,
+                                help_text="The public page the detail was read on (the City's or the County's own page).",
+                                max_length=500,
+                            ),
+                        ),
+                        (
+                            "checked_on",
+                            models.DateField(
+                                blank=True,
+                                help_text="The date staff last checked the detail on that page.",
+                                null=True,
+                            ),
+                        ),
+                        (
+                            "staff_note",
+                            models.TextField(
+                                blank=True,
+                                help_text="For staff only, never shown on the public site: what the page said, what is missing.",
+                            ),
+                        ),
+                        (
+                            "is_published",
+                            models.BooleanField(
+                                default=True,
+                                help_text="Only published entries appear on public pages.",
+                            ),
+                        ),
+                        ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                        ("history_date", models.DateTimeField(db_index=True)),
+                        ("history_change_reason", models.CharField(max_length=100, null=True)),
+                        (
+                            "history_type",
+                            models.CharField(
+                                choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")],
+                                max_length=1,
+                            ),
+                        ),
+                        (
+                            "history_user",
+                            models.ForeignKey(
+                                null=True,
+                                on_delete=django.db.models.deletion.SET_NULL,
+                                related_name="+",
+                                to=settings.AUTH_USER_MODEL,
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'historical site information entry',
-                        'verbose_name_plural': 'historical site information',
-                        'db_table': 'cotati_site_historicalsiteinfo',
-                        'ordering': ('-history_date', '-history_id'),
-                        'get_latest_by': ('history_date', 'history_id'),
+                        "verbose_name": "historical site information entry",
+                        "verbose_name_plural": "historical site information",
+                        "db_table": "cotati_site_historicalsiteinfo",
+                        "ordering": ("-history_date", "-history_id"),
+                        "get_latest_by": ("history_date", "history_id"),
                     },
                     bases=(simple_history.models.HistoricalChanges, models.Model),
                 ),

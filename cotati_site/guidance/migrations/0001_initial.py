@@ -11,13 +11,13 @@ from django.db import migrations, models
 # about them; it runs after cotati_site 0060 moved their content types (permissions, admin
 # log entries), and cotati_site 0061 then drops them from cotati_site's state.
 
-class Migration(migrations.Migration):
 
+class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('cotati_site', '0060_move_content_types'),
-        ('codebook', '0001_initial'),
+        ("cotati_site", "0060_move_content_types"),
+        ("codebook", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -26,157 +26,713 @@ class Migration(migrations.Migration):
             # State only: the tables exist already (made by cotati_site's migrations).
             state_operations=[
                 migrations.CreateModel(
-                    name='Topic',
+                    name="Topic",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('revision', models.PositiveIntegerField(default=0, editable=False, help_text='Counts saves; the admin refuses a save made from an out-of-date form.')),
-                        ('slug', models.SlugField(help_text='The address of the topic page: /topics/<slug>/.', unique=True)),
-                        ('title', models.CharField(help_text="A short title residents would search for, e.g. 'Fences and walls'.", max_length=120)),
-                        ('intro', models.TextField(help_text='One plain-language paragraph saying what the topic covers and who it concerns.')),
-                        ('order', models.PositiveSmallIntegerField(default=100, help_text='Topics are listed by this number, smallest first.')),
-                        ('for_homeowners', models.BooleanField(default=True, help_text='The topic concerns homeowners.')),
-                        ('for_contractors', models.BooleanField(default=False, help_text='The topic concerns contractors.')),
-                        ('for_designers', models.BooleanField(default=False, help_text='The topic concerns designers and architects.')),
-                        ('feature', models.CharField(blank=True, choices=[('', 'None'), ('zoning_districts', 'Zoning district table'), ('fence', 'Fence heights from Table 3-2'), ('accessory', 'Accessory structure limits'), ('home_business', 'Home business limits'), ('flood', 'Flood zone rules'), ('hillside', 'Hillside height limits'), ('adu', 'ADU, JADU and SB 9 guarantees (state law)')], help_text='Which numbers from the rules tables the page shows, and which part of Check my lot it links to.', max_length=30)),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True,
+                                primary_key=True,
+                                serialize=False,
+                                verbose_name="ID",
+                            ),
+                        ),
+                        (
+                            "revision",
+                            models.PositiveIntegerField(
+                                default=0,
+                                editable=False,
+                                help_text="Counts saves; the admin refuses a save made from an out-of-date form.",
+                            ),
+                        ),
+                        (
+                            "slug",
+                            models.SlugField(
+                                help_text="The address of the topic page: /topics/<slug>/.",
+                                unique=True,
+                            ),
+                        ),
+                        (
+                            "title",
+                            models.CharField(
+                                help_text="A short title residents would search for, e.g. 'Fences and walls'.",
+                                max_length=120,
+                            ),
+                        ),
+                        (
+                            "intro",
+                            models.TextField(
+                                help_text="One plain-language paragraph saying what the topic covers and who it concerns."
+                            ),
+                        ),
+                        (
+                            "order",
+                            models.PositiveSmallIntegerField(
+                                default=100,
+                                help_text="Topics are listed by this number, smallest first.",
+                            ),
+                        ),
+                        (
+                            "for_homeowners",
+                            models.BooleanField(
+                                default=True, help_text="The topic concerns homeowners."
+                            ),
+                        ),
+                        (
+                            "for_contractors",
+                            models.BooleanField(
+                                default=False, help_text="The topic concerns contractors."
+                            ),
+                        ),
+                        (
+                            "for_designers",
+                            models.BooleanField(
+                                default=False,
+                                help_text="The topic concerns designers and architects.",
+                            ),
+                        ),
+                        (
+                            "feature",
+                            models.CharField(
+                                blank=True,
+                                choices=[
+                                    ("", "None"),
+                                    ("zoning_districts", "Zoning district table"),
+                                    ("fence", "Fence heights from Table 3-2"),
+                                    ("accessory", "Accessory structure limits"),
+                                    ("home_business", "Home business limits"),
+                                    ("flood", "Flood zone rules"),
+                                    ("hillside", "Hillside height limits"),
+                                    ("adu", "ADU, JADU and SB 9 guarantees (state law)"),
+                                ],
+                                help_text="Which numbers from the rules tables the page shows, and which part of Check my lot it links to.",
+                                max_length=30,
+                            ),
+                        ),
                     ],
                     options={
-                        'db_table': 'cotati_site_topic',
-                        'ordering': ['order', 'title'],
+                        "db_table": "cotati_site_topic",
+                        "ordering": ["order", "title"],
                     },
                 ),
                 migrations.CreateModel(
-                    name='HistoricalTopic',
+                    name="HistoricalTopic",
                     fields=[
-                        ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                        ('revision', models.PositiveIntegerField(default=0, editable=False, help_text='Counts saves; the admin refuses a save made from an out-of-date form.')),
-                        ('slug', models.SlugField(help_text='The address of the topic page: /topics/<slug>/.')),
-                        ('title', models.CharField(help_text="A short title residents would search for, e.g. 'Fences and walls'.", max_length=120)),
-                        ('intro', models.TextField(help_text='One plain-language paragraph saying what the topic covers and who it concerns.')),
-                        ('order', models.PositiveSmallIntegerField(default=100, help_text='Topics are listed by this number, smallest first.')),
-                        ('for_homeowners', models.BooleanField(default=True, help_text='The topic concerns homeowners.')),
-                        ('for_contractors', models.BooleanField(default=False, help_text='The topic concerns contractors.')),
-                        ('for_designers', models.BooleanField(default=False, help_text='The topic concerns designers and architects.')),
-                        ('feature', models.CharField(blank=True, choices=[('', 'None'), ('zoning_districts', 'Zoning district table'), ('fence', 'Fence heights from Table 3-2'), ('accessory', 'Accessory structure limits'), ('home_business', 'Home business limits'), ('flood', 'Flood zone rules'), ('hillside', 'Hillside height limits'), ('adu', 'ADU, JADU and SB 9 guarantees (state law)')], help_text='Which numbers from the rules tables the page shows, and which part of Check my lot it links to.', max_length=30)),
-                        ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                        ('history_date', models.DateTimeField(db_index=True)),
-                        ('history_change_reason', models.CharField(max_length=100, null=True)),
-                        ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                        ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                        (
+                            "id",
+                            models.BigIntegerField(
+                                auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                            ),
+                        ),
+                        (
+                            "revision",
+                            models.PositiveIntegerField(
+                                default=0,
+                                editable=False,
+                                help_text="Counts saves; the admin refuses a save made from an out-of-date form.",
+                            ),
+                        ),
+                        (
+                            "slug",
+                            models.SlugField(
+                                help_text="The address of the topic page: /topics/<slug>/."
+                            ),
+                        ),
+                        (
+                            "title",
+                            models.CharField(
+                                help_text="A short title residents would search for, e.g. 'Fences and walls'.",
+                                max_length=120,
+                            ),
+                        ),
+                        (
+                            "intro",
+                            models.TextField(
+                                help_text="One plain-language paragraph saying what the topic covers and who it concerns."
+                            ),
+                        ),
+                        (
+                            "order",
+                            models.PositiveSmallIntegerField(
+                                default=100,
+                                help_text="Topics are listed by this number, smallest first.",
+                            ),
+                        ),
+                        (
+                            "for_homeowners",
+                            models.BooleanField(
+                                default=True, help_text="The topic concerns homeowners."
+                            ),
+                        ),
+                        (
+                            "for_contractors",
+                            models.BooleanField(
+                                default=False, help_text="The topic concerns contractors."
+                            ),
+                        ),
+                        (
+                            "for_designers",
+                            models.BooleanField(
+                                default=False,
+                                help_text="The topic concerns designers and architects.",
+                            ),
+                        ),
+                        (
+                            "feature",
+                            models.CharField(
+                                blank=True,
+                                choices=[
+                                    ("", "None"),
+                                    ("zoning_districts", "Zoning district table"),
+                                    ("fence", "Fence heights from Table 3-2"),
+                                    ("accessory", "Accessory structure limits"),
+                                    ("home_business", "Home business limits"),
+                                    ("flood", "Flood zone rules"),
+                                    ("hillside", "Hillside height limits"),
+                                    ("adu", "ADU, JADU and SB 9 guarantees (state law)"),
+                                ],
+                                help_text="Which numbers from the rules tables the page shows, and which part of Check my lot it links to.",
+                                max_length=30,
+                            ),
+                        ),
+                        ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                        ("history_date", models.DateTimeField(db_index=True)),
+                        ("history_change_reason", models.CharField(max_length=100, null=True)),
+                        (
+                            "history_type",
+                            models.CharField(
+                                choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")],
+                                max_length=1,
+                            ),
+                        ),
+                        (
+                            "history_user",
+                            models.ForeignKey(
+                                null=True,
+                                on_delete=django.db.models.deletion.SET_NULL,
+                                related_name="+",
+                                to=settings.AUTH_USER_MODEL,
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'historical topic',
-                        'verbose_name_plural': 'historical topics',
-                        'db_table': 'cotati_site_historicaltopic',
-                        'ordering': ('-history_date', '-history_id'),
-                        'get_latest_by': ('history_date', 'history_id'),
+                        "verbose_name": "historical topic",
+                        "verbose_name_plural": "historical topics",
+                        "db_table": "cotati_site_historicaltopic",
+                        "ordering": ("-history_date", "-history_id"),
+                        "get_latest_by": ("history_date", "history_id"),
                     },
                     bases=(simple_history.models.HistoricalChanges, models.Model),
                 ),
                 migrations.CreateModel(
-                    name='Summary',
+                    name="Summary",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('revision', models.PositiveIntegerField(default=0, editable=False, help_text='Counts saves; the admin refuses a save made from an out-of-date form.')),
-                        ('headline', models.CharField(help_text="The rule in one plain sentence, e.g. 'A shed can be up to 12 feet tall.'", max_length=250)),
-                        ('body', models.TextField(blank=True, help_text='A short explanation in plain language: who it applies to, exceptions, what to do next. Formatting allowed: a blank line starts a new paragraph; the HTML tags strong, em, code, ul, ol, li and a (links) may be used; anything else is removed before it is shown.')),
-                        ('source_kind', models.CharField(choices=[('cotati_code', 'Cotati code'), ('state_law', 'CA state law')], default='cotati_code', help_text="Whether the rule comes from Cotati's own code or from California state law.", max_length=20)),
-                        ('citation_text', models.CharField(blank=True, help_text="The citation as written, for state law (e.g. 'Health & Safety Code § 1597.45(a)') or a subsection.", max_length=200)),
-                        ('applies_when', models.CharField(blank=True, help_text="Optional: when the rule applies, e.g. 'Corner lots only'.", max_length=250)),
-                        ('basis', models.CharField(choices=[('code_text', 'Checked against code text on this site'), ('secondary', 'Known from a secondary source (full text not on this site yet)'), ('state_statute', 'Checked against the state statute')], default='code_text', help_text="What the summary was checked against. Say 'secondary' when the section's text is not on this site.", max_length=20)),
-                        ('basis_note', models.CharField(blank=True, help_text='For a secondary basis, where the fact comes from (shown to readers).', max_length=300)),
-                        ('checked_on', models.DateField(help_text='The date this summary was last checked against its source.')),
-                        ('checked_versions', models.JSONField(blank=True, default=dict, editable=False, help_text="The version of each cited section this summary was checked against: section number → version id. Set by the action 'Checked against the current code today'.")),
-                        ('is_published', models.BooleanField(default=False, help_text='Only published summaries appear on public pages; drafts are visible to staff only.')),
-                        ('is_key_point', models.BooleanField(default=False, help_text="Show the headline in the 'Key points' box at the top of the topic page.")),
-                        ('order', models.PositiveSmallIntegerField(default=100, help_text='Summaries are listed by this number, smallest first.')),
-                        ('sections', models.ManyToManyField(blank=True, help_text='The Cotati code sections this rule comes from (for Cotati code rules).', related_name='summaries', to='codebook.codesection')),
-                        ('topic', models.ForeignKey(help_text='The topic page this rule appears on.', on_delete=django.db.models.deletion.CASCADE, related_name='summaries', to='guidance.topic')),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True,
+                                primary_key=True,
+                                serialize=False,
+                                verbose_name="ID",
+                            ),
+                        ),
+                        (
+                            "revision",
+                            models.PositiveIntegerField(
+                                default=0,
+                                editable=False,
+                                help_text="Counts saves; the admin refuses a save made from an out-of-date form.",
+                            ),
+                        ),
+                        (
+                            "headline",
+                            models.CharField(
+                                help_text="The rule in one plain sentence, e.g. 'A shed can be up to 12 feet tall.'",
+                                max_length=250,
+                            ),
+                        ),
+                        (
+                            "body",
+                            models.TextField(
+                                blank=True,
+                                help_text="A short explanation in plain language: who it applies to, exceptions, what to do next. Formatting allowed: a blank line starts a new paragraph; the HTML tags strong, em, code, ul, ol, li and a (links) may be used; anything else is removed before it is shown.",
+                            ),
+                        ),
+                        (
+                            "source_kind",
+                            models.CharField(
+                                choices=[
+                                    ("cotati_code", "Cotati code"),
+                                    ("state_law", "CA state law"),
+                                ],
+                                default="cotati_code",
+                                help_text="Whether the rule comes from Cotati's own code or from California state law.",
+                                max_length=20,
+                            ),
+                        ),
+                        (
+                            "citation_text",
+                            models.CharField(
+                                blank=True,
+                                help_text="The citation as written, for state law (e.g. 'Health & Safety Code § 1597.45(a)') or a subsection.",
+                                max_length=200,
+                            ),
+                        ),
+                        (
+                            "applies_when",
+                            models.CharField(
+                                blank=True,
+                                help_text="Optional: when the rule applies, e.g. 'Corner lots only'.",
+                                max_length=250,
+                            ),
+                        ),
+                        (
+                            "basis",
+                            models.CharField(
+                                choices=[
+                                    ("code_text", "Checked against code text on this site"),
+                                    (
+                                        "secondary",
+                                        "Known from a secondary source (full text not on this site yet)",
+                                    ),
+                                    ("state_statute", "Checked against the state statute"),
+                                ],
+                                default="code_text",
+                                help_text="What the summary was checked against. Say 'secondary' when the section's text is not on this site.",
+                                max_length=20,
+                            ),
+                        ),
+                        (
+                            "basis_note",
+                            models.CharField(
+                                blank=True,
+                                help_text="For a secondary basis, where the fact comes from (shown to readers).",
+                                max_length=300,
+                            ),
+                        ),
+                        (
+                            "checked_on",
+                            models.DateField(
+                                help_text="The date this summary was last checked against its source."
+                            ),
+                        ),
+                        (
+                            "checked_versions",
+                            models.JSONField(
+                                blank=True,
+                                default=dict,
+                                editable=False,
+                                help_text="The version of each cited section this summary was checked against: section number → version id. Set by the action 'Checked against the current code today'.",
+                            ),
+                        ),
+                        (
+                            "is_published",
+                            models.BooleanField(
+                                default=False,
+                                help_text="Only published summaries appear on public pages; drafts are visible to staff only.",
+                            ),
+                        ),
+                        (
+                            "is_key_point",
+                            models.BooleanField(
+                                default=False,
+                                help_text="Show the headline in the 'Key points' box at the top of the topic page.",
+                            ),
+                        ),
+                        (
+                            "order",
+                            models.PositiveSmallIntegerField(
+                                default=100,
+                                help_text="Summaries are listed by this number, smallest first.",
+                            ),
+                        ),
+                        (
+                            "sections",
+                            models.ManyToManyField(
+                                blank=True,
+                                help_text="The Cotati code sections this rule comes from (for Cotati code rules).",
+                                related_name="summaries",
+                                to="codebook.codesection",
+                            ),
+                        ),
+                        (
+                            "topic",
+                            models.ForeignKey(
+                                help_text="The topic page this rule appears on.",
+                                on_delete=django.db.models.deletion.CASCADE,
+                                related_name="summaries",
+                                to="guidance.topic",
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name_plural': 'summaries',
-                        'db_table': 'cotati_site_summary',
-                        'ordering': ['topic__order', 'order', 'pk'],
+                        "verbose_name_plural": "summaries",
+                        "db_table": "cotati_site_summary",
+                        "ordering": ["topic__order", "order", "pk"],
                     },
                 ),
                 migrations.CreateModel(
-                    name='HistoricalSummary',
+                    name="HistoricalSummary",
                     fields=[
-                        ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                        ('revision', models.PositiveIntegerField(default=0, editable=False, help_text='Counts saves; the admin refuses a save made from an out-of-date form.')),
-                        ('headline', models.CharField(help_text="The rule in one plain sentence, e.g. 'A shed can be up to 12 feet tall.'", max_length=250)),
-                        ('body', models.TextField(blank=True, help_text='A short explanation in plain language: who it applies to, exceptions, what to do next. Formatting allowed: a blank line starts a new paragraph; the HTML tags strong, em, code, ul, ol, li and a (links) may be used; anything else is removed before it is shown.')),
-                        ('source_kind', models.CharField(choices=[('cotati_code', 'Cotati code'), ('state_law', 'CA state law')], default='cotati_code', help_text="Whether the rule comes from Cotati's own code or from California state law.", max_length=20)),
-                        ('citation_text', models.CharField(blank=True, help_text="The citation as written, for state law (e.g. 'Health & Safety Code § 1597.45(a)') or a subsection.", max_length=200)),
-                        ('applies_when', models.CharField(blank=True, help_text="Optional: when the rule applies, e.g. 'Corner lots only'.", max_length=250)),
-                        ('basis', models.CharField(choices=[('code_text', 'Checked against code text on this site'), ('secondary', 'Known from a secondary source (full text not on this site yet)'), ('state_statute', 'Checked against the state statute')], default='code_text', help_text="What the summary was checked against. Say 'secondary' when the section's text is not on this site.", max_length=20)),
-                        ('basis_note', models.CharField(blank=True, help_text='For a secondary basis, where the fact comes from (shown to readers).', max_length=300)),
-                        ('checked_on', models.DateField(help_text='The date this summary was last checked against its source.')),
-                        ('checked_versions', models.JSONField(blank=True, default=dict, editable=False, help_text="The version of each cited section this summary was checked against: section number → version id. Set by the action 'Checked against the current code today'.")),
-                        ('is_published', models.BooleanField(default=False, help_text='Only published summaries appear on public pages; drafts are visible to staff only.')),
-                        ('is_key_point', models.BooleanField(default=False, help_text="Show the headline in the 'Key points' box at the top of the topic page.")),
-                        ('order', models.PositiveSmallIntegerField(default=100, help_text='Summaries are listed by this number, smallest first.')),
-                        ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                        ('history_date', models.DateTimeField(db_index=True)),
-                        ('history_change_reason', models.CharField(max_length=100, null=True)),
-                        ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                        ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                        ('topic', models.ForeignKey(blank=True, db_constraint=False, help_text='The topic page this rule appears on.', null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='guidance.topic')),
+                        (
+                            "id",
+                            models.BigIntegerField(
+                                auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                            ),
+                        ),
+                        (
+                            "revision",
+                            models.PositiveIntegerField(
+                                default=0,
+                                editable=False,
+                                help_text="Counts saves; the admin refuses a save made from an out-of-date form.",
+                            ),
+                        ),
+                        (
+                            "headline",
+                            models.CharField(
+                                help_text="The rule in one plain sentence, e.g. 'A shed can be up to 12 feet tall.'",
+                                max_length=250,
+                            ),
+                        ),
+                        (
+                            "body",
+                            models.TextField(
+                                blank=True,
+                                help_text="A short explanation in plain language: who it applies to, exceptions, what to do next. Formatting allowed: a blank line starts a new paragraph; the HTML tags strong, em, code, ul, ol, li and a (links) may be used; anything else is removed before it is shown.",
+                            ),
+                        ),
+                        (
+                            "source_kind",
+                            models.CharField(
+                                choices=[
+                                    ("cotati_code", "Cotati code"),
+                                    ("state_law", "CA state law"),
+                                ],
+                                default="cotati_code",
+                                help_text="Whether the rule comes from Cotati's own code or from California state law.",
+                                max_length=20,
+                            ),
+                        ),
+                        (
+                            "citation_text",
+                            models.CharField(
+                                blank=True,
+                                help_text="The citation as written, for state law (e.g. 'Health & Safety Code § 1597.45(a)') or a subsection.",
+                                max_length=200,
+                            ),
+                        ),
+                        (
+                            "applies_when",
+                            models.CharField(
+                                blank=True,
+                                help_text="Optional: when the rule applies, e.g. 'Corner lots only'.",
+                                max_length=250,
+                            ),
+                        ),
+                        (
+                            "basis",
+                            models.CharField(
+                                choices=[
+                                    ("code_text", "Checked against code text on this site"),
+                                    (
+                                        "secondary",
+                                        "Known from a secondary source (full text not on this site yet)",
+                                    ),
+                                    ("state_statute", "Checked against the state statute"),
+                                ],
+                                default="code_text",
+                                help_text="What the summary was checked against. Say 'secondary' when the section's text is not on this site.",
+                                max_length=20,
+                            ),
+                        ),
+                        (
+                            "basis_note",
+                            models.CharField(
+                                blank=True,
+                                help_text="For a secondary basis, where the fact comes from (shown to readers).",
+                                max_length=300,
+                            ),
+                        ),
+                        (
+                            "checked_on",
+                            models.DateField(
+                                help_text="The date this summary was last checked against its source."
+                            ),
+                        ),
+                        (
+                            "checked_versions",
+                            models.JSONField(
+                                blank=True,
+                                default=dict,
+                                editable=False,
+                                help_text="The version of each cited section this summary was checked against: section number → version id. Set by the action 'Checked against the current code today'.",
+                            ),
+                        ),
+                        (
+                            "is_published",
+                            models.BooleanField(
+                                default=False,
+                                help_text="Only published summaries appear on public pages; drafts are visible to staff only.",
+                            ),
+                        ),
+                        (
+                            "is_key_point",
+                            models.BooleanField(
+                                default=False,
+                                help_text="Show the headline in the 'Key points' box at the top of the topic page.",
+                            ),
+                        ),
+                        (
+                            "order",
+                            models.PositiveSmallIntegerField(
+                                default=100,
+                                help_text="Summaries are listed by this number, smallest first.",
+                            ),
+                        ),
+                        ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                        ("history_date", models.DateTimeField(db_index=True)),
+                        ("history_change_reason", models.CharField(max_length=100, null=True)),
+                        (
+                            "history_type",
+                            models.CharField(
+                                choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")],
+                                max_length=1,
+                            ),
+                        ),
+                        (
+                            "history_user",
+                            models.ForeignKey(
+                                null=True,
+                                on_delete=django.db.models.deletion.SET_NULL,
+                                related_name="+",
+                                to=settings.AUTH_USER_MODEL,
+                            ),
+                        ),
+                        (
+                            "topic",
+                            models.ForeignKey(
+                                blank=True,
+                                db_constraint=False,
+                                help_text="The topic page this rule appears on.",
+                                null=True,
+                                on_delete=django.db.models.deletion.DO_NOTHING,
+                                related_name="+",
+                                to="guidance.topic",
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'historical summary',
-                        'verbose_name_plural': 'historical summaries',
-                        'db_table': 'cotati_site_historicalsummary',
-                        'ordering': ('-history_date', '-history_id'),
-                        'get_latest_by': ('history_date', 'history_id'),
+                        "verbose_name": "historical summary",
+                        "verbose_name_plural": "historical summaries",
+                        "db_table": "cotati_site_historicalsummary",
+                        "ordering": ("-history_date", "-history_id"),
+                        "get_latest_by": ("history_date", "history_id"),
                     },
                     bases=(simple_history.models.HistoricalChanges, models.Model),
                 ),
                 migrations.CreateModel(
-                    name='HistoricalFAQ',
+                    name="HistoricalFAQ",
                     fields=[
-                        ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                        ('revision', models.PositiveIntegerField(default=0, editable=False, help_text='Counts saves; the admin refuses a save made from an out-of-date form.')),
-                        ('question', models.CharField(help_text='The question as a resident would ask it.', max_length=250)),
-                        ('answer', models.TextField(help_text='A short plain-language answer; name the section it rests on. Formatting allowed: a blank line starts a new paragraph; the HTML tags strong, em, code, ul, ol, li and a (links) may be used; anything else is removed before it is shown.')),
-                        ('basis', models.CharField(blank=True, choices=[('code_text', 'Checked against code text on this site'), ('secondary', 'Known from a secondary source (full text not on this site yet)'), ('state_statute', 'Checked against the state statute')], help_text="What the figures in the answer were checked against, as for summaries. Leave blank when the answer states no rule of its own (e.g. 'this site does not have that rule yet').", max_length=20)),
-                        ('basis_note', models.CharField(blank=True, help_text='For a secondary basis, where the fact comes from (shown to readers under the answer).', max_length=300)),
-                        ('order', models.PositiveSmallIntegerField(default=100, help_text='Questions are listed by this number, smallest first.')),
-                        ('is_published', models.BooleanField(default=True, help_text='Only published questions appear on public pages.')),
-                        ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                        ('history_date', models.DateTimeField(db_index=True)),
-                        ('history_change_reason', models.CharField(max_length=100, null=True)),
-                        ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                        ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                        ('topic', models.ForeignKey(blank=True, db_constraint=False, help_text='The topic page the question appears on.', null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='guidance.topic')),
+                        (
+                            "id",
+                            models.BigIntegerField(
+                                auto_created=True, blank=True, db_index=True, verbose_name="ID"
+                            ),
+                        ),
+                        (
+                            "revision",
+                            models.PositiveIntegerField(
+                                default=0,
+                                editable=False,
+                                help_text="Counts saves; the admin refuses a save made from an out-of-date form.",
+                            ),
+                        ),
+                        (
+                            "question",
+                            models.CharField(
+                                help_text="The question as a resident would ask it.", max_length=250
+                            ),
+                        ),
+                        (
+                            "answer",
+                            models.TextField(
+                                help_text="A short plain-language answer; name the section it rests on. Formatting allowed: a blank line starts a new paragraph; the HTML tags strong, em, code, ul, ol, li and a (links) may be used; anything else is removed before it is shown."
+                            ),
+                        ),
+                        (
+                            "basis",
+                            models.CharField(
+                                blank=True,
+                                choices=[
+                                    ("code_text", "Checked against code text on this site"),
+                                    (
+                                        "secondary",
+                                        "Known from a secondary source (full text not on this site yet)",
+                                    ),
+                                    ("state_statute", "Checked against the state statute"),
+                                ],
+                                help_text="What the figures in the answer were checked against, as for summaries. Leave blank when the answer states no rule of its own (e.g. 'this site does not have that rule yet').",
+                                max_length=20,
+                            ),
+                        ),
+                        (
+                            "basis_note",
+                            models.CharField(
+                                blank=True,
+                                help_text="For a secondary basis, where the fact comes from (shown to readers under the answer).",
+                                max_length=300,
+                            ),
+                        ),
+                        (
+                            "order",
+                            models.PositiveSmallIntegerField(
+                                default=100,
+                                help_text="Questions are listed by this number, smallest first.",
+                            ),
+                        ),
+                        (
+                            "is_published",
+                            models.BooleanField(
+                                default=True,
+                                help_text="Only published questions appear on public pages.",
+                            ),
+                        ),
+                        ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                        ("history_date", models.DateTimeField(db_index=True)),
+                        ("history_change_reason", models.CharField(max_length=100, null=True)),
+                        (
+                            "history_type",
+                            models.CharField(
+                                choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")],
+                                max_length=1,
+                            ),
+                        ),
+                        (
+                            "history_user",
+                            models.ForeignKey(
+                                null=True,
+                                on_delete=django.db.models.deletion.SET_NULL,
+                                related_name="+",
+                                to=settings.AUTH_USER_MODEL,
+                            ),
+                        ),
+                        (
+                            "topic",
+                            models.ForeignKey(
+                                blank=True,
+                                db_constraint=False,
+                                help_text="The topic page the question appears on.",
+                                null=True,
+                                on_delete=django.db.models.deletion.DO_NOTHING,
+                                related_name="+",
+                                to="guidance.topic",
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'historical FAQ',
-                        'verbose_name_plural': 'historical FAQs',
-                        'db_table': 'cotati_site_historicalfaq',
-                        'ordering': ('-history_date', '-history_id'),
-                        'get_latest_by': ('history_date', 'history_id'),
+                        "verbose_name": "historical FAQ",
+                        "verbose_name_plural": "historical FAQs",
+                        "db_table": "cotati_site_historicalfaq",
+                        "ordering": ("-history_date", "-history_id"),
+                        "get_latest_by": ("history_date", "history_id"),
                     },
                     bases=(simple_history.models.HistoricalChanges, models.Model),
                 ),
                 migrations.CreateModel(
-                    name='FAQ',
+                    name="FAQ",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('revision', models.PositiveIntegerField(default=0, editable=False, help_text='Counts saves; the admin refuses a save made from an out-of-date form.')),
-                        ('question', models.CharField(help_text='The question as a resident would ask it.', max_length=250)),
-                        ('answer', models.TextField(help_text='A short plain-language answer; name the section it rests on. Formatting allowed: a blank line starts a new paragraph; the HTML tags strong, em, code, ul, ol, li and a (links) may be used; anything else is removed before it is shown.')),
-                        ('basis', models.CharField(blank=True, choices=[('code_text', 'Checked against code text on this site'), ('secondary', 'Known from a secondary source (full text not on this site yet)'), ('state_statute', 'Checked against the state statute')], help_text="What the figures in the answer were checked against, as for summaries. Leave blank when the answer states no rule of its own (e.g. 'this site does not have that rule yet').", max_length=20)),
-                        ('basis_note', models.CharField(blank=True, help_text='For a secondary basis, where the fact comes from (shown to readers under the answer).', max_length=300)),
-                        ('order', models.PositiveSmallIntegerField(default=100, help_text='Questions are listed by this number, smallest first.')),
-                        ('is_published', models.BooleanField(default=True, help_text='Only published questions appear on public pages.')),
-                        ('sections', models.ManyToManyField(blank=True, help_text='The Cotati code sections the answer rests on (the ones it names).', related_name='faqs', to='codebook.codesection')),
-                        ('topic', models.ForeignKey(help_text='The topic page the question appears on.', on_delete=django.db.models.deletion.CASCADE, related_name='faqs', to='guidance.topic')),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True,
+                                primary_key=True,
+                                serialize=False,
+                                verbose_name="ID",
+                            ),
+                        ),
+                        (
+                            "revision",
+                            models.PositiveIntegerField(
+                                default=0,
+                                editable=False,
+                                help_text="Counts saves; the admin refuses a save made from an out-of-date form.",
+                            ),
+                        ),
+                        (
+                            "question",
+                            models.CharField(
+                                help_text="The question as a resident would ask it.", max_length=250
+                            ),
+                        ),
+                        (
+                            "answer",
+                            models.TextField(
+                                help_text="A short plain-language answer; name the section it rests on. Formatting allowed: a blank line starts a new paragraph; the HTML tags strong, em, code, ul, ol, li and a (links) may be used; anything else is removed before it is shown."
+                            ),
+                        ),
+                        (
+                            "basis",
+                            models.CharField(
+                                blank=True,
+                                choices=[
+                                    ("code_text", "Checked against code text on this site"),
+                                    (
+                                        "secondary",
+                                        "Known from a secondary source (full text not on this site yet)",
+                                    ),
+                                    ("state_statute", "Checked against the state statute"),
+                                ],
+                                help_text="What the figures in the answer were checked against, as for summaries. Leave blank when the answer states no rule of its own (e.g. 'this site does not have that rule yet').",
+                                max_length=20,
+                            ),
+                        ),
+                        (
+                            "basis_note",
+                            models.CharField(
+                                blank=True,
+                                help_text="For a secondary basis, where the fact comes from (shown to readers under the answer).",
+                                max_length=300,
+                            ),
+                        ),
+                        (
+                            "order",
+                            models.PositiveSmallIntegerField(
+                                default=100,
+                                help_text="Questions are listed by this number, smallest first.",
+                            ),
+                        ),
+                        (
+                            "is_published",
+                            models.BooleanField(
+                                default=True,
+                                help_text="Only published questions appear on public pages.",
+                            ),
+                        ),
+                        (
+                            "sections",
+                            models.ManyToManyField(
+                                blank=True,
+                                help_text="The Cotati code sections the answer rests on (the ones it names).",
+                                related_name="faqs",
+                                to="codebook.codesection",
+                            ),
+                        ),
+                        (
+                            "topic",
+                            models.ForeignKey(
+                                help_text="The topic page the question appears on.",
+                                on_delete=django.db.models.deletion.CASCADE,
+                                related_name="faqs",
+                                to="guidance.topic",
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'FAQ',
-                        'verbose_name_plural': 'FAQs',
-                        'db_table': 'cotati_site_faq',
-                        'ordering': ['topic__order', 'order', 'pk'],
+                        "verbose_name": "FAQ",
+                        "verbose_name_plural": "FAQs",
+                        "db_table": "cotati_site_faq",
+                        "ordering": ["topic__order", "order", "pk"],
                     },
                 ),
             ],

@@ -9,13 +9,13 @@ from django.db import migrations, models
 # about them; it runs after cotati_site 0060 moved their content types (permissions, admin
 # log entries), and cotati_site 0061 then drops them from cotati_site's state.
 
-class Migration(migrations.Migration):
 
+class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('cotati_site', '0060_move_content_types'),
-        ('guidance', '0001_initial'),
+        ("cotati_site", "0060_move_content_types"),
+        ("guidance", "0001_initial"),
     ]
 
     operations = [
@@ -23,28 +23,64 @@ class Migration(migrations.Migration):
             # State only: the tables exist already (made by cotati_site's migrations).
             state_operations=[
                 migrations.CreateModel(
-                    name='SearchWord',
+                    name="SearchWord",
                     fields=[
-                        ('word', models.CharField(max_length=40, primary_key=True, serialize=False)),
-                        ('uses', models.PositiveIntegerField(default=0)),
+                        (
+                            "word",
+                            models.CharField(max_length=40, primary_key=True, serialize=False),
+                        ),
+                        ("uses", models.PositiveIntegerField(default=0)),
                     ],
                     options={
-                        'db_table': 'cotati_site_searchword',
+                        "db_table": "cotati_site_searchword",
                     },
                 ),
                 migrations.CreateModel(
-                    name='SearchPhrase',
+                    name="SearchPhrase",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('phrase', models.CharField(help_text="The words as residents type them, e.g. 'granny unit'. Matched as whole words, in any case, singular or plural, anywhere in the search.", max_length=80, unique=True)),
-                        ('not_covered', models.CharField(blank=True, help_text="For a subject this site does not cover yet (no topic): its name as the search page says it, e.g. 'Swimming pools'.", max_length=120)),
-                        ('topic', models.ForeignKey(blank=True, help_text='The topic these words lead to, shown first. Leave empty for a subject this site does not cover yet.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='search_phrases', to='guidance.topic', to_field='slug')),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True,
+                                primary_key=True,
+                                serialize=False,
+                                verbose_name="ID",
+                            ),
+                        ),
+                        (
+                            "phrase",
+                            models.CharField(
+                                help_text="The words as residents type them, e.g. 'granny unit'. Matched as whole words, in any case, singular or plural, anywhere in the search.",
+                                max_length=80,
+                                unique=True,
+                            ),
+                        ),
+                        (
+                            "not_covered",
+                            models.CharField(
+                                blank=True,
+                                help_text="For a subject this site does not cover yet (no topic): its name as the search page says it, e.g. 'Swimming pools'.",
+                                max_length=120,
+                            ),
+                        ),
+                        (
+                            "topic",
+                            models.ForeignKey(
+                                blank=True,
+                                help_text="The topic these words lead to, shown first. Leave empty for a subject this site does not cover yet.",
+                                null=True,
+                                on_delete=django.db.models.deletion.CASCADE,
+                                related_name="search_phrases",
+                                to="guidance.topic",
+                                to_field="slug",
+                            ),
+                        ),
                     ],
                     options={
-                        'verbose_name': 'search word',
-                        'verbose_name_plural': 'search vocabulary',
-                        'db_table': 'cotati_site_searchphrase',
-                        'ordering': ['phrase'],
+                        "verbose_name": "search word",
+                        "verbose_name_plural": "search vocabulary",
+                        "db_table": "cotati_site_searchphrase",
+                        "ordering": ["phrase"],
                     },
                 ),
             ],
