@@ -10,26 +10,14 @@ from those texts. The output is exactly ``json.dumps`` of the whole document.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
+from functools import lru_cache
 
 FINDINGS_KEPT = 4096
-_encoded: OrderedDict = OrderedDict()
-_lock = threading.Lock()
 
 
+@lru_cache(maxsize=FINDINGS_KEPT)
 def _finding_json(finding) -> str:
-    with _lock:
-        text = _encoded.get(finding)
-        if text is not None:
-            _encoded.move_to_end(finding)
-            return text
-    text = json.dumps(finding.to_dict())
-    with _lock:
-        _encoded[finding] = text
-        if len(_encoded) > FINDINGS_KEPT:
-            _encoded.popitem(last=False)
-    return text
+    return json.dumps(finding.to_dict())
 
 
 def result_json(document: dict, findings) -> str:

@@ -44,7 +44,11 @@ def _best_time(parse: Callable[[str], object], value: str, repeats: int) -> floa
         started = time.perf_counter()
         parse(value)
         best = min(best, time.perf_counter() - started)
-        if best > 0.05:  # repeats only smooth out noise in short timings
+        # Repeats smooth out a stall on a busy machine; only a timing already long enough
+        # to decide on its own (half the absolute limit) is not repeated. (Stopping after
+        # 50 ms once let a stalled first timing of the short value make a quadratic parser
+        # look linear: 118 ms, then 412 ms for four times the input.)
+        if best > ABSOLUTE_LIMIT_SECONDS / 2:
             break
     return best
 

@@ -18,3 +18,19 @@ def _search_index_checked_afresh():
     from cotati_site.search.search import forget_index_check
 
     forget_index_check()
+
+
+@pytest.fixture
+def page_cache(settings):
+    """Pages cached as in production (the suite's settings turn the cache off), from an empty
+    cache, so a stale page would show."""
+    from django.core.cache import cache
+
+    from cotati_site.core.cache import forget_local_pages
+
+    settings.CONTENT_CACHE_SECONDS = 300
+    cache.clear()
+    forget_local_pages()
+    yield
+    cache.clear()
+    forget_local_pages()

@@ -1,5 +1,5 @@
-"""Atom feeds (Django's syndication framework): the proposed changes to the code, and the
-content updates of each topic, so residents and contractors can follow what is changing.
+"""The Atom feed of proposed changes to the code (Django's syndication framework), so residents
+and contractors can follow what is changing (each topic's feed is in guidance/feeds.py).
 
 An entry's date is the last time its record changed (its revision history, which every
 save, admin edit and ``load_content`` writes), so a feed reader sees an edit as an update.

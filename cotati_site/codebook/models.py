@@ -16,9 +16,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from cotati_site.codebook.redline import version_lines
-from cotati_site.core.section_numbers import (  # noqa: F401  (re-exported)
-    SECTION_NUMBER_RE,
-    STATE_SECTION_NUMBER_RE,
+from cotati_site.core.section_numbers import (
     cite_label,
     section_number_validator,
     section_sort_key,
@@ -229,26 +227,22 @@ class ProposalStatus(models.TextChoices):
 
 
 class ProposalQuerySet(models.QuerySet):
-    def for_engine(self, known, *, on: date, preview: bool = False) -> dict[str, date | None]:
-        """The ``proposals`` argument of the rules engine on ``on``: each proposal the
-        standards data knows (``known``: ids) → the date its records apply from.
-
-        Adopted: its effective date. Still proposed: None (pending: its figures are only
-        mentioned), or with ``preview`` the check date. Withdrawn: left out. A proposal of
-        the standards data with no record here counts as pending. With ``preview`` an
-        adopted proposal not yet in effect is applied from the check date too.
-        """
-        rows = self.filter(pk__in=list(known)).values_list("pk", "status", "effective_on")
-        return engine_dates(known, rows, on=on, preview=preview)
-
     def engine_rows(self) -> list[tuple[str, str, date | None]]:
         """Every proposal's (id, status, effective date): what ``engine_dates`` reads."""
         return list(self.values_list("pk", "status", "effective_on"))
 
 
 def engine_dates(known, rows, *, on: date, preview: bool = False) -> dict[str, date | None]:
-    """``ProposalQuerySet.for_engine`` over rows already read (id, status, effective date);
-    rows of proposals the standards data does not know are ignored."""
+    """The ``proposals`` argument of the rules engine on ``on``: each proposal the standards
+    data knows (``known``: ids) → the date its records apply from, given every proposal's
+    (id, status, effective date) (``ProposalQuerySet.engine_rows``; rows of proposals the
+    standards data does not know are ignored).
+
+    Adopted: its effective date. Still proposed: None (pending: its figures are only
+    mentioned), or with ``preview`` the check date. Withdrawn: left out. A proposal of the
+    standards data with no record here counts as pending. With ``preview`` an adopted
+    proposal not yet in effect is applied from the check date too.
+    """
     out: dict[str, date | None] = dict.fromkeys(known)
     for pk, status, effective_on in rows:
         if pk not in out:

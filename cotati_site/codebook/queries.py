@@ -15,11 +15,11 @@ from cotati_site.codebook.models import (
     SectionVersion,
     ZoningMapChange,
     engine_dates,
-    section_sort_key,
 )
 from cotati_site.codebook.redline import Redline, redline
 from cotati_site.core.as_of import default_as_of
 from cotati_site.core.cache import per_generation
+from cotati_site.core.section_numbers import section_sort_key
 from rules.engine import load_standards
 
 # Every check asks; the rows change only when staff adopt or withdraw a proposal, which
@@ -183,7 +183,7 @@ def proposed_changes(on: date | None = None, standard_changes=()):
     on = on or default_as_of()
     versions = list(
         SectionVersion.objects.proposed()
-        .select_related("section")
+        .select_related("section", "proposal")
         .order_by("section__sort_key", "pk")
     )
     numbers = {v.section_id for v in versions}
@@ -292,7 +292,7 @@ def proposed_changes_for_feed() -> list[FeedEntry]:
 
     versions = (
         SectionVersion.objects.proposed()
-        .select_related("section")
+        .select_related("section", "proposal")
         .annotate(changed_at=last_changed(SectionVersion))
         .order_by("section__sort_key", "pk")
     )

@@ -149,7 +149,7 @@ def adopt_proposal(
     """Record that ``proposal`` was adopted by ``ordinance``, in effect from
     ``effective_on``: its section versions become adopted text and its map changes
     adopted, all from that date; the site passes it to the rules engine from that date
-    (``Proposal.objects.for_engine``), so the checker, the JSON and the key numbers follow
+    (``queries.engine_proposals``), so the checker, the JSON and the key numbers follow
     with the code pages. Summaries citing its sections need review from that date
     (``review``). Adopting again corrects the ordinance or dates."""
     _check_dates(adopted_on, effective_on)

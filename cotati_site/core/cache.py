@@ -127,7 +127,8 @@ def per_generation(read, *, size: int = 64):
     content generation, per distinct ``args`` (hashable; at most ``size`` of them), so a
     page does not pay a query for it each time. Content writes bump the generation
     (``content_changed``), so a value is as fresh as the pages; with the page cache off
-    (tests, or ``DJANGO_CONTENT_CACHE_SECONDS=0``) it is read afresh every call."""
+    (tests, or ``DJANGO_CONTENT_CACHE_SECONDS=0``), or the shared cache down (no generation:
+    an adoption made meanwhile must still show), it is read afresh every call."""
     kept: dict = {}
     held: list = [None]  # the generation ``kept`` belongs to
 
@@ -136,6 +137,8 @@ def per_generation(read, *, size: int = 64):
         if settings.CONTENT_CACHE_SECONDS <= 0:
             return read(*args)
         generation = _current_generation()
+        if generation is None:  # the shared cache is down: no generation to hold a value to
+            return read(*args)
         if held[0] != generation:
             kept.clear()
             held[0] = generation

@@ -297,7 +297,7 @@ class SummaryAdmin(
         try:
             with transaction.atomic():
                 for summary in queryset:
-                    services.record_check(summary, today, user=request.user)
+                    services.mark_checked(summary, today, user=request.user)
         except StaleEdit:
             self.message_user(
                 request,
@@ -318,7 +318,7 @@ class SummaryAdmin(
         if "_checked_today" in request.POST:
             # The edit page's "Save, checked against the current code today" button: the
             # same as the list's action, for this summary.
-            review.mark_checked(summary, timezone.localdate(), user=request.user)
+            services.mark_checked(summary, timezone.localdate(), user=request.user)
             return
         # A new summary, or one whose checked date an editor changed, was checked against
         # the code in force that day.

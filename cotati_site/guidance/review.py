@@ -3,7 +3,7 @@
 A summary records, per cited section, the version it was checked against
 (``Summary.checked_versions``: section number → version id). When a cited section has a
 newer adopted version in force, the summary needs review from that version's effective
-date until an editor re-checks it (``codebook_services.record_check``). Computed on demand (no signals): a few queries for the
+date until an editor re-checks it (``guidance.services.record_check``). Computed on demand (no signals): a few queries for the
 whole site, or none for a page whose sections were annotated by ``annotate_sections``.
 """
 
@@ -67,26 +67,6 @@ def versions_to_record(summary: Summary, on: date) -> dict[str, int]:
     return {number: current[number][0] for number in cited if number in current}
 
 
-def mark_checked(summary: Summary, on: date, *, user=None) -> None:
-    """Record that an editor checked ``summary`` against the code in force on ``on``.
-
-    A summary known from a secondary source whose cited sections all hold official code
-    text by now was checked against that text: its basis becomes "checked against code text
-    on this site", so the public page stops saying where else the fact was reported. The
-    write itself is ``codebook_services.record_check`` (revision counter and history)."""
-    from cotati_site.guidance.services import record_check
-    from cotati_site.guidance.sources import basis_problem
-
-    if (
-        summary.basis == Summary.Basis.SECONDARY
-        and summary.pk is not None
-        and basis_problem(Summary.Basis.CODE_TEXT, summary.sections.all()) is None
-    ):
-        summary.basis = Summary.Basis.CODE_TEXT
-        summary.basis_note = ""
-    record_check(summary, on, user=user)
-
-
 def annotate_sections(queryset, on: date):
     """Sections with ``current_version_id``, ``current_effective_on`` and ``has_proposed``,
     computed in the same query (so a page's query count does not grow)."""
@@ -125,12 +105,13 @@ def changes_since_checked(summary: Summary, on: date) -> list[dict]:
     from django.urls import reverse
 
     checked = summary.checked_versions or {}
-    current = current_versions(on)
+    numbers = list(summary.sections.values_list("number", flat=True).order_by("sort_key"))
+    current = current_versions(on, numbers)
+    moved = [n for n in numbers if n in current and checked.get(n) != current[n][0]]
+    versions = SectionVersion.objects.in_bulk([current[n][0] for n in moved])
     changed = []
-    for number in summary.sections.values_list("number", flat=True).order_by("sort_key"):
-        if number not in current or checked.get(number) == current[number][0]:
-            continue
-        now = SectionVersion.objects.get(pk=current[number][0])
+    for number in moved:
+        now = versions[current[number][0]]
         before = checked.get(number)
         query = f"?from={before if before is not None else ''}&to={now.pk}"
         changed.append(

@@ -24,3 +24,23 @@ def record_check(summary: Summary, on: date, *, user=None) -> Summary:
     save_with_revision(summary, getattr(summary, "loaded_revision", None), user=user)
     content_changed()
     return summary
+
+
+def mark_checked(summary: Summary, on: date, *, user=None) -> None:
+    """Record that an editor checked ``summary`` against the code in force on ``on``.
+
+    A summary known from a secondary source whose cited sections all hold official code
+    text by now was checked against that text: its basis becomes "checked against code text
+    on this site", so the public page stops saying where else the fact was reported. The
+    write itself is ``record_check`` (revision counter and history). The list's action and
+    the edit page's button both record a check here."""
+    from cotati_site.guidance.sources import basis_problem
+
+    if (
+        summary.basis == Summary.Basis.SECONDARY
+        and summary.pk is not None
+        and basis_problem(Summary.Basis.CODE_TEXT, summary.sections.all()) is None
+    ):
+        summary.basis = Summary.Basis.CODE_TEXT
+        summary.basis_note = ""
+    record_check(summary, on, user=user)

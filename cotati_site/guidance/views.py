@@ -30,7 +30,8 @@ def topic_list(request):
 def topic_detail(request, slug: str):
     topic, summaries, faqs, checked_on = content.topic_with_content(slug)
     as_of = as_of_for(request)
-    # Only a topic showing key numbers needs the proposals in force (one query).
+    # Only a topic showing key numbers needs the proposals in force (read once per content
+    # generation).
     proposals = codebook_queries.engine_proposals(as_of) if topic.feature else None
     key_numbers = key_numbers_for(topic.feature, as_of, proposals)
     cited = cited_sections(

@@ -63,7 +63,6 @@ RESULT_LIMIT = 20
 TITLE_CANDIDATES = 100
 SECTION_CANDIDATES = 400
 CHAPTER_LIMIT = 200
-SEARCH_CONFIG = "english"
 
 # ts_headline marks matches with these private-use characters; everything else is escaped and
 # only then are they turned into <mark> tags, so no markup from the content can get through.

@@ -253,7 +253,7 @@ class AccessoryStructure:
             label="Floor area",
             unit="square feet",
             maximum=1_000_000,
-            help_text="Length times width: a 10 by 12 ft shed is 120 sq ft.",
+            help_text="Length times width: a 10 by 14 ft shed is 140 sq ft.",
         )
     )
     height_ft: float | None = asked(

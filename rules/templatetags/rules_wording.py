@@ -4,10 +4,9 @@ Every rule id and note code the family registry declares has its words here (the
 topics' headings are rules.presentation.TOPIC_LABELS), and nothing else does (tests/check_my_lot/test_family_registry.py holds both ways).
 """
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
+from urllib.parse import urljoin
 
 from django import template
 from django.template.loader import get_template
@@ -287,6 +286,65 @@ CASE_LABELS = {
 }
 
 
+# The words of a case written beside its rule's label ("ADU floor area (a one-bedroom ADU)");
+# a case not listed here is a district code, shown as it is ("(RR-1.5, RR-1.0)").
+CASE_WORDS = {
+    "jadu": "a junior ADU",
+    "single_family_conversion": "single-family lot, within existing space",
+    "single_family_detached": "single-family lot, a new detached ADU",
+    "multifamily_conversion_min": "multifamily lot, within existing space",
+    "multifamily_conversion_share": "multifamily lot, within existing space, share of the homes",
+    "multifamily_detached": "multifamily lot, detached ADUs",
+    "cotati": "Cotati's own rule",
+    "guaranteed": "what state law guarantees",
+    "cap_floor_one_bedroom": "a studio or one-bedroom ADU",
+    "cap_floor_more_bedrooms": "an ADU with more than one bedroom",
+    "conversion": "within existing space",
+    "detached": "detached",
+    "detached_near_major_transit": "detached, near a major transit stop",
+    "attached": "attached to the home",
+    "exempt": "where none may be required",
+    "completeness": "telling you whether the application is complete",
+    "two_unit": "two homes on the lot",
+    "lot_split": "a lot split",
+    "single_unit_floor": "a single home, whatever the lot's area",
+    "corner_lot_subdivision": "corner lots created by a subdivision",
+    "sliding_base_percent": "on a lot of the base area",
+    "sliding_base_area": "the base area",
+    "sliding_step_percent": "less for each further step of area",
+    "sliding_step_area": "each further step of area",
+    "sliding_floor_percent": "never less than",
+    "two_plus_stories": "walls of two stories or more",
+    "mixed_use_10_plus": "mixed use with ten or more homes",
+    "ground_floor_residential": "homes on the ground floor",
+    "use_permit": "with a use permit",
+    "section_17_30_040_d": "under § 17.30.040(D)",
+    "abutting_residential": "abutting a residential zone",
+}
+
+
+def _case_part_words() -> dict[str, str]:
+    """Words for each part of a case ("multifamily.two_plus_stories"): the form's own words
+    for a case that is an answer (a building type, a kind of business, a flood zone), then
+    ``CASE_WORDS``."""
+    from rules.engine.inputs import (
+        BUILDING_TYPE_CHOICES,
+        BUSINESS_KIND_CHOICES,
+        FLOOD_ZONE_CHOICES,
+    )
+
+    answers = (*BUILDING_TYPE_CHOICES, *BUSINESS_KIND_CHOICES, *FLOOD_ZONE_CHOICES)
+    return {**{key: label[0].lower() + label[1:] for key, label in answers}, **CASE_WORDS}
+
+
+CASE_PART_WORDS = _case_part_words()
+
+
+def case_words(case: str) -> str:
+    """A case of the standards data in words; a district code stays as it is."""
+    return ", ".join(CASE_PART_WORDS.get(part, part) for part in case.split("."))
+
+
 @register.filter
 def standard_label(record) -> str:
     """A standards record named by its case where the case says more than the rule."""
@@ -295,7 +353,7 @@ def standard_label(record) -> str:
         return CASE_LABELS[case]
     label = RULE_LABELS.get(record.rule) or STANDARD_ONLY_LABELS.get(record.rule, record.rule)
     if case and case != "default":
-        return f"{label} ({', '.join(record.cases)})"
+        return f"{label} ({'; '.join(case_words(c) for c in record.cases)})"
     return label
 
 
@@ -333,7 +391,11 @@ def record_figure(record) -> str:
         return f"{comparison_word(record.comparison)} {figure} {unit_label(record.unit)} above {reference}".strip()
     if record.value is None:
         return ""
-    return f"{comparison_word(record.comparison)} {figure} {unit_label(record.unit)}".strip()
+    if record.value_max is None:  # written as the rest of the site writes one amount
+        figure = _amount(record.value, record.unit)
+    else:
+        figure = f"{figure} {unit_label(record.unit)}"
+    return f"{comparison_word(record.comparison)} {figure}".strip()
 
 
 NOTE_SHORT = {
@@ -436,6 +498,15 @@ def section_cite(section) -> str:
     from cotati_site.core.section_numbers import cite_label
 
     return cite_label(str(section or ""))
+
+
+@register.filter
+def source_cite(section) -> str:
+    """Any citation of the standards data as it reads: '§ 17.30.030', 'Gov. Code § 66314',
+    'California Residential Code, § R105.2'; a citation of neither kind is of Cotati's code."""
+    if is_section_number(section):
+        return section_cite(section)
+    return citation_label(section) or f"Cotati Municipal Code, {section}"
 
 
 @register.filter
@@ -572,13 +643,6 @@ def share_text(finding) -> str:
     return f"{text}."
 
 
-@register.simple_tag(takes_context=True)
-def absolute_url(context, path: str) -> str:
-    """``path`` as a full address on the host this page was asked for (the printed sheet's
-    links must work when typed in from paper)."""
-    return context["request"].build_absolute_uri(path)
-
-
 @register.filter
 def end_sentence(text) -> str:
     """Close a sentence after a unit without doubling its period ('84 in.' stays '84 in.')."""
@@ -594,8 +658,6 @@ def end_sentence(text) -> str:
 # two findings at a time, so the other cards are reused: rendering ~25 cards through the
 # template engine was most of the cost of a new plan's results (docs/decisions/project-answers.md).
 FINDING_CARDS = 4096
-_cards: OrderedDict = OrderedDict()
-_cards_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -680,24 +742,16 @@ def finding_card(context, finding) -> str:
     mv = finding.minor_variance
     # The proposal a minor-variance hint mentions: its title and status are words of the card.
     proposal = proposal_note(context, mv.proposed_by) if mv and mv.proposed_by else None
-    key = (finding, links, proposal)
-    try:
-        with _cards_lock:
-            html = _cards[key]
-            _cards.move_to_end(key)
-        return html
-    except KeyError:
-        pass
-    html = mark_safe(
+    return _card_html(finding, links, proposal)
+
+
+@lru_cache(maxsize=FINDING_CARDS)
+def _card_html(finding, links: CardLinks, proposal) -> str:
+    return mark_safe(
         get_template("rules/partials/_finding.html").render(
             {"finding": finding, "links": links, "proposal": proposal}
         )
     )
-    with _cards_lock:
-        _cards[key] = html
-        if len(_cards) > FINDING_CARDS:
-            _cards.popitem(last=False)
-    return html
 
 
 # The printed sheet's list of answers ----------------------------------------------------------
@@ -770,10 +824,11 @@ def _worded(field, name: str, raw: str) -> str:
 
     if isinstance(field, YesNoField):
         return "Yes" if raw.strip().lower() in TRUE_WORDS else "No"
-    choices = getattr(field, "choices", None)
+    if isinstance(field, AnswerField):  # its Yes / No / Not answered list is the widget's
+        raw, choices = field.prepare_value(raw), field.widget.choices
+    else:
+        choices = getattr(field, "choices", None)
     if choices and not isinstance(field, forms.MultipleChoiceField):
-        if isinstance(field, AnswerField):
-            raw = field.prepare_value(raw)
         return next((str(label) for key, label in choices if str(key) == raw), raw)
     entry = registry().inputs.get(name)
     unit = getattr(field, "unit", None) or (entry.spec.unit if entry else "") or ""
@@ -874,61 +929,38 @@ def print_answers(form):
     return mark_safe("".join(parts))
 
 
-# The sources list depends only on the host, the citations shown and the anchors their text
-# prints: kept per process, bounded.
-_SOURCES: OrderedDict = OrderedDict()
-_sources_lock = threading.Lock()
-
-
 @register.simple_tag(takes_context=True)
 def print_sources(context, result, share: str):
     """The link to these results and every source cited, as full addresses."""
-    from django.urls import reverse
-
     request = context["request"]
     link = request.build_absolute_uri(reverse("check_my_lot")) + (f"?{share}" if share else "")
     known = context.get("section_anchors") or {}
-    cited = result.cited
-    key = (
-        request.build_absolute_uri("/"),
-        tuple((f.section, f.subsection, known.get(f.section)) for f in cited),
-    )
-    with _sources_lock:
-        sources = _SOURCES.get(key)
-    if sources is None:
-        sources = _sources_list(context, request, cited)
-        with _sources_lock:
-            _SOURCES[key] = sources
-            if len(_SOURCES) > FINDING_CARDS:
-                _SOURCES.popitem(last=False)
+    cited = tuple((f.section, f.subsection or "", known.get(f.section)) for f in result.cited)
+    sources = _sources_list(request.build_absolute_uri("/"), cited)
     return mark_safe(
         '<div class="print-only print-sources"><p>These results online: '
         f'<span class="print-url">{escape(link)}</span></p>{sources}</div>'
     )
 
 
-def _sources_list(context, request, cited) -> str:
-    from cotati_site.codebook.templatetags.code_text import cite_href
+# The sources list depends only on the host, the citations shown and the anchors their text
+# prints: kept per process, bounded.
+@lru_cache(maxsize=FINDING_CARDS)
+def _sources_list(root: str, cited: tuple) -> str:
+    from cotati_site.codebook.anchors import citation_href
 
     items = []
-    for finding in cited:
-        where = f", {finding.subsection}" if finding.subsection else ""
-        if is_section_number(finding.section):
-            href = request.build_absolute_uri(
-                cite_href(context, finding.section, finding.subsection or "")
-            )
+    for section, citation, known in cited:
+        where = f", {citation}" if citation else ""
+        if is_section_number(section):
+            path = citation_href(reverse("section_detail", args=[section]), citation, known)
+            href = urljoin(root, path)
             items.append(
-                f"<li>{escape(section_cite(finding.section) + where)}: "
+                f"<li>{escape(source_cite(section) + where)}: "
                 f'<span class="print-url">{escape(href)}</span></li>'
             )
-        elif citation_label(finding.section):
-            items.append(
-                f"<li>{escape(citation_label(finding.section) + where)} (not on this site)</li>"
-            )
         else:
-            items.append(
-                f"<li>Cotati Municipal Code, {escape(finding.section)} (not on this site)</li>"
-            )
+            items.append(f"<li>{escape(source_cite(section) + where)} (not on this site)</li>")
     return "<p>Sources:</p><ul>" + "".join(items) + "</ul>" if items else ""
 
 

@@ -86,6 +86,8 @@ def test_a_shared_link_without_a_zone_keeps_the_rest(client):
             {"zone": "NL", "include_proposed": "true"},
             "Preview the proposed amendments: Yes",
         ),
+        ({"zone": "NM", "common_interest_subdivision": "true"}, "subdivision: Yes"),
+        ({"zone": "NM", "common_interest_subdivision": "no"}, "subdivision: No"),
     ],
     ids=[
         "the zone",
@@ -97,6 +99,8 @@ def test_a_shared_link_without_a_zone_keeps_the_rest(client):
         "feet and inches print together",
         "lot area 4500 prints with its unit",
         "the proposed rules preview is named",
+        "a yes / no / not answered question prints Yes, not its code",
+        "and No",
     ],
 )
 def test_the_printed_sheet_lists_each_answer_with_its_unit(client, answers, shown):

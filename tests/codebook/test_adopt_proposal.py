@@ -11,10 +11,8 @@ from datetime import date
 
 import pytest
 from django.contrib.auth.models import Permission, User
-from django.core.cache import cache
 
 from cotati_site.codebook.models import Proposal, SectionVersion
-from cotati_site.core.cache import forget_local_pages
 from cotati_site.guidance import review
 from cotati_site.guidance.models import Summary
 
@@ -24,17 +22,6 @@ SPRING = "spring-2026-cleanup"
 EFFECTIVE = date(2027, 1, 1)
 DAY_BEFORE = date(2026, 12, 31)
 ADMIN_URL = "/admin/codebook/proposal/"
-
-
-@pytest.fixture
-def page_cache(settings):
-    """Pages cached as in production, so a stale page would show."""
-    settings.CONTENT_CACHE_SECONDS = 300
-    cache.clear()
-    forget_local_pages()
-    yield
-    cache.clear()
-    forget_local_pages()
 
 
 def adopt_in_admin(client, captured, **fields):

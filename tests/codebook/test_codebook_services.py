@@ -6,7 +6,7 @@ from datetime import date
 import pytest
 from django.core.exceptions import ValidationError
 
-from cotati_site.codebook.models import Proposal, ProposalStatus, SectionVersion
+from cotati_site.codebook.models import Proposal, ProposalStatus, SectionVersion, engine_dates
 from cotati_site.codebook.services import adopt_proposal, promote_version
 from cotati_site.guidance.models import Summary
 from cotati_site.guidance.services import record_check
@@ -157,5 +157,7 @@ def test_the_engine_gets_each_proposal_from_the_date_its_status_says(
     Proposal.objects.filter(pk=SPRING).update(
         status=status, effective_on=effective_on, ordinance="Ord. 950" if effective_on else ""
     )
-    given = Proposal.objects.for_engine([SPRING], on=date(2026, 12, 1), preview=preview)
+    given = engine_dates(
+        [SPRING], Proposal.objects.engine_rows(), on=date(2026, 12, 1), preview=preview
+    )
     assert given == ({} if expected == "left out" else {SPRING: expected})

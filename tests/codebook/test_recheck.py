@@ -13,7 +13,7 @@ from django.utils import timezone
 from cotati_site.codebook import code_text, recheck
 from cotati_site.codebook.models import CodeSection
 from cotati_site.codebook.official_text import parse_official_text
-from cotati_site.guidance import review
+from cotati_site.guidance import review, services
 from cotati_site.guidance.models import Summary
 from tests.factories import summary_admin_form
 
@@ -95,6 +95,32 @@ def test_the_edit_pages_checked_today_button_records_the_check(client, superuser
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("where", ["list action", "edit page button"])
+def test_checked_today_from_the_list_or_the_edit_page_records_the_same_check(
+    client, superuser, where
+):
+    """Both ways of saying "checked against the current code today" do the same: the date,
+    and a secondary summary whose sections now hold official text is checked against it."""
+    adopt_fence_text()
+    summary = next(
+        s
+        for s in Summary.objects.filter(sections="17.30.030", basis="secondary")
+        if list(s.sections.values_list("pk", flat=True)) == ["17.30.030"]
+    )
+    if where == "list action":
+        data = {"action": "mark_checked_today", "_selected_action": [summary.pk]}
+        response = client.post("/admin/guidance/summary/", data)
+    else:
+        response = client.post(
+            f"/admin/guidance/summary/{summary.pk}/change/",
+            {**summary_admin_form(summary), "_checked_today": "1"},
+        )
+    assert response.status_code == 302
+    summary.refresh_from_db()
+    assert (summary.checked_on, summary.basis) == (timezone.localdate(), "code_text")
+
+
+@pytest.mark.django_db
 def test_public_pages_stop_citing_the_peer_website_once_summaries_are_rechecked(client):
     topic = "/topics/fences-and-walls/"
     summaries = list(Summary.objects.filter(sections="17.30.030", basis="secondary"))
@@ -106,7 +132,7 @@ def test_public_pages_stop_citing_the_peer_website_once_summaries_are_rechecked(
         s.basis == "secondary" for s in Summary.objects.filter(pk__in=[s.pk for s in summaries])
     )
     for summary in Summary.objects.filter(sections="17.30.030"):
-        review.mark_checked(summary, timezone.localdate())
+        services.mark_checked(summary, timezone.localdate())
     only_fence = [
         s for s in summaries if list(s.sections.values_list("pk", flat=True)) == ["17.30.030"]
     ]

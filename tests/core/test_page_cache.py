@@ -17,17 +17,7 @@ from cotati_site.core.cache import ContentCacheAdminMixin, cache_for_anonymous, 
 from cotati_site.guidance.models import Summary, Topic
 from tests.factories import summary_admin_form
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def page_cache(settings):
-    settings.CONTENT_CACHE_SECONDS = 300
-    cache.clear()
-    forget_local_pages()
-    yield
-    cache.clear()
-    forget_local_pages()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("page_cache")]
 
 
 def queries_for(client, url, **headers) -> tuple[int, str]:
@@ -220,3 +210,16 @@ def test_searches_are_answered_without_the_cache_when_it_is_down(client):
     with mock.patch("cotati_site.core.cache.cache.get", side_effect=ConnectionError("down")):
         assert queries_for(client, "/search/?q=fence")[0] > 0
         assert queries_for(client, "/search/?q=fence")[0] > 0
+
+
+def test_a_value_kept_per_generation_is_read_afresh_while_the_shared_cache_is_down(monkeypatch):
+    """No generation (Redis down): nothing can make a kept value stale, so none is kept (an
+    adoption made during the outage shows at once); with a generation, one read per generation."""
+    reads = []
+    kept = cache_module.per_generation(lambda: reads.append(1) or len(reads))
+    monkeypatch.setattr(cache_module, "_current_generation", lambda: None)
+    assert [kept(), kept(), kept()] == [1, 2, 3]
+    monkeypatch.setattr(cache_module, "_current_generation", lambda: 7)
+    assert [kept(), kept()] == [4, 4]
+    monkeypatch.setattr(cache_module, "_current_generation", lambda: 8)
+    assert kept() == 5

@@ -8,26 +8,15 @@ import pytest
 from django.core.cache import cache
 
 from cotati_site.core import cache as cache_module
-from cotati_site.core.cache import forget_local_pages
 from cotati_site.guidance.models import Topic
 from tests.load.run import CHECK_QUERY
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("page_cache")]
 
 CHECK_URL = f"/check-my-lot/?{CHECK_QUERY}"
 SEARCH_URL = "/search/?q=fence"
 HTMX = {"HX-Request": "true"}
 HISTORY_RESTORE = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
-
-
-@pytest.fixture(autouse=True)
-def page_cache(settings):
-    settings.CONTENT_CACHE_SECONDS = 300
-    cache.clear()
-    forget_local_pages()
-    yield
-    cache.clear()
-    forget_local_pages()
 
 
 def shared_page_keys() -> list[str]:

@@ -39,6 +39,21 @@ def _submit(page, js: bool) -> None:
     page.get_by_role("button", name="Check my lot").click()
     if not js:
         page.wait_for_url(re.compile(r"zone="))
+        return
+    # An update sent while typing may land first: wait for the results of every answer given
+    # (the results carry the answers they were computed from, data-answers).
+    page.wait_for_function(
+        """() => {
+            const result = document.querySelector('#results .result');
+            const form = document.querySelector('form.checker-form');
+            if (!result || !form) return false;
+            const given = new Set();
+            for (const [k, v] of new FormData(form)) if (String(v).trim()) given.add(k + '=' + v);
+            const shown = new Set();
+            for (const [k, v] of new URLSearchParams(result.dataset.answers)) shown.add(k + '=' + v);
+            return given.size === shown.size && [...given].every(pair => shown.has(pair));
+        }"""
+    )
 
 
 def _answer_on_screen(page, project: str, shot: str = "") -> None:

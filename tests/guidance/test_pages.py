@@ -1,5 +1,7 @@
 """Every public page answers with its key content; unknown addresses give a useful 404."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
@@ -114,3 +116,29 @@ def test_robots_and_sitemap(client):
 def test_summary_admin_link_points_at_its_public_anchor():
     summary = Summary.objects.filter(is_published=True).select_related("topic").first()
     assert summary.get_absolute_url() == f"/topics/{summary.topic.slug}/#summary-{summary.pk}"
+
+
+@pytest.mark.parametrize(
+    ("slug", "cited", "not_printed"),
+    [
+        ("adding-a-home-adus-jadus-sb9", "Gov. Code § 663", "§&nbsp;Gov. Code"),
+        (
+            "sheds-garages-and-accessory-structures",
+            "California Residential Code",
+            "Cotati code, CRC",
+        ),
+    ],
+    ids=["a statute reads as one", "a building-code section is not called Cotati code"],
+)
+def test_key_numbers_cite_state_law_as_state_law(client, slug, cited, not_printed):
+    html = client.get(f"/topics/{slug}/").content.decode()
+    table = html.split('data-label="Source"', 1)[1]
+    assert cited in html and cited in table
+    assert not_printed not in html
+
+
+def test_key_numbers_name_each_case_in_words_not_by_its_code(client):
+    """A case of the standards data beside its rule reads as words on the topic page."""
+    html = client.get("/topics/adding-a-home-adus-jadus-sb9/").content.decode()
+    assert "(a junior ADU)" in html
+    assert not re.findall(r"\(([a-z]+_[a-z0-9_.]*)\)", html)

@@ -39,20 +39,6 @@ def test_section_page_query_count_does_not_grow_with_citing_summaries(client):
     assert few <= 3
 
 
-@pytest.fixture
-def page_cache(settings):
-    from django.core.cache import cache
-
-    from cotati_site.core.cache import forget_local_pages
-
-    settings.CONTENT_CACHE_SECONDS = 300
-    cache.clear()
-    forget_local_pages()
-    yield
-    cache.clear()
-    forget_local_pages()
-
-
 PLAN = {"zone": "NL", "lot_width_ft": "60", "lot_depth_ft": "100", "front_setback_ft": "20"}
 
 
@@ -78,3 +64,13 @@ def test_with_the_page_cache_off_check_my_lot_reads_the_proposals_each_time(clie
     with CaptureQueriesContext(connection) as context:
         client.get("/check-my-lot/result.json", {**PLAN, "rear_setback_ft": "12"})
     assert any("proposal" in q["sql"].lower() for q in context.captured_queries)
+
+
+@pytest.mark.parametrize("url", ["/proposed-changes/", "/proposed-changes/feed/"])
+def test_proposed_changes_read_each_amendments_proposal_with_it(client, url):
+    """Each amendment names its proposal (title, status, dates): read with the amendments,
+    not one query per amendment (the shipped redline has eleven)."""
+    from cotati_site.codebook.models import SectionVersion
+
+    assert SectionVersion.objects.proposed().count() >= 10
+    assert queries_for(client, url) <= 8
