@@ -110,6 +110,19 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # Check my lot's results only (templates/rules/partials/*.jinja), rendered again on
+        # every change of an answer: rules/templatetags/results_env.py says why.
+        "NAME": "results",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {
+            "environment": "rules.templatetags.results_env.environment",
+            # The proposals' titles and status, for the wording that names one.
+            "context_processors": ["cotati_site.context_processors.site"],
+        },
+    },
 ]
 
 WSGI_APPLICATION = "cotati_site.wsgi.application"

@@ -322,6 +322,14 @@ class CheckForm(EngineInputs):
         projects are declared, then the flood zone when a chosen project is one it bears on;
         without: every section (the form as it was before the project question)."""
         chosen = self.checked_projects()
+        # Asked by the questions, the printed sheet and its answers alike: worked out once
+        # per set of projects (the projects are read before and after cleaning).
+        kept = self.__dict__.setdefault("_layouts", {})
+        if chosen not in kept:
+            kept[chosen] = self._layout(chosen)
+        return kept[chosen]
+
+    def _layout(self, chosen: tuple[str, ...]) -> list[dict]:
         sets = self.FIELDSETS
         if chosen:
             reg = registry()
@@ -369,7 +377,9 @@ class CheckForm(EngineInputs):
                 self.cleaned_data[name] = empty() if callable(empty) else empty
                 continue
             try:
-                value = field.clean(field.widget.value_from_datadict(data, self.files, name))
+                raw = field.widget.value_from_datadict(data, self.files, name)
+                # A typed answer cleans to the same value every time (see _clean_typed).
+                value = _clean_typed(field, raw) if type(raw) is str else field.clean(raw)
                 self.cleaned_data[name] = value
                 if hasattr(self, f"clean_{name}"):
                     self.cleaned_data[name] = getattr(self, f"clean_{name}")()
@@ -409,3 +419,12 @@ def _empty_values(form_class) -> dict:
 
 
 _EMPTY = _empty_values(CheckForm)
+
+
+@lru_cache(maxsize=4096)
+def _clean_typed(field: forms.Field, raw: str):
+    """``field.clean(raw)``, kept per process: this form's fields are shared by every
+    instance (``SharedFields``) and clean a typed text to an immutable value (a number, a
+    date, a choice's key) with no other input, and a person refining a plan sends the same
+    answers again with one changed. A refused answer raises each time (nothing is kept)."""
+    return field.clean(raw)

@@ -2,6 +2,8 @@
 
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template import engines
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from cotati_site.codebook import queries as content
@@ -15,6 +17,9 @@ from rules.forms import CheckForm
 from rules.json_output import result_json
 from rules.presentation import build_result
 from rules.templatetags.rules_wording import cited_sections
+
+# The results are rendered with Jinja2 (rules/templatetags/results_env.py says why).
+_RESULTS = engines["results"]
 
 # Projects the form offers whose rules are not built yet.
 COMING = frozenset(key for key in registry().projects if not registry().covered(key))
@@ -82,9 +87,15 @@ def check_my_lot(request):
     if context["partial"] and request.GET.get("part") == "questions":
         # The project boxes changed: the questions those projects need, swapped in place.
         return render(request, "rules/partials/_questions.html", context)
+    results = _RESULTS.get_template("rules/partials/_results.jinja").render(context, request)
     if context["partial"]:
-        return render(request, "rules/partials/_results.html", context)
-    return render(request, "rules/check.html", context)
+        return HttpResponse(results)
+    status = _RESULTS.get_template("rules/partials/_status.jinja").render(context, request)
+    return render(
+        request,
+        "rules/check.html",
+        {**context, "results_html": mark_safe(results), "status_html": mark_safe(status)},
+    )
 
 
 def _project_shown(section: str) -> list[str]:

@@ -9,7 +9,7 @@ from functools import lru_cache
 from urllib.parse import urljoin
 
 from django import template
-from django.template.loader import get_template
+from django.template import engines
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
@@ -747,11 +747,9 @@ def finding_card(context, finding) -> str:
 
 @lru_cache(maxsize=FINDING_CARDS)
 def _card_html(finding, links: CardLinks, proposal) -> str:
-    return mark_safe(
-        get_template("rules/partials/_finding.html").render(
-            {"finding": finding, "links": links, "proposal": proposal}
-        )
-    )
+    # Rendered with the results' Jinja2 engine, like the results it sits in.
+    card = engines["results"].env.get_template("rules/partials/_finding.jinja")
+    return mark_safe(card.render(finding=finding, links=links, proposal=proposal))
 
 
 # The printed sheet's list of answers ----------------------------------------------------------

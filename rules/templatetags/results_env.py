@@ -1,0 +1,103 @@
+"""The Jinja2 environment Check my lot's results are rendered with (``templates/rules/*.jinja``).
+
+Why a second template engine: the results are rendered again on every change of an answer,
+with a new plan each time, and Django's template language spent about two thirds of that
+answer walking its nodes (docs/decisions/results-templates.md). Jinja2 compiles a template to
+Python once, so the same markup costs a fraction. The rest of the site (pages that are
+cached whole, the form itself, the admin) stays on Django's templates.
+
+The wording is not duplicated: every filter of ``rules_wording`` and ``code_text`` is
+registered here under the same name, and the tags the results use are functions of the
+same modules, so a word changed there changes both engines' output.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.template import defaultfilters
+from django.urls import reverse
+from django.utils import dates, timezone
+from django.utils.dateformat import format as date_format
+from jinja2 import ChainableUndefined, Environment, pass_context
+from markupsafe import Markup
+
+from cotati_site.codebook.templatetags import code_text
+from rules.templatetags import rules_wording
+
+
+def _date(value, format_string: str) -> str:
+    """Django's ``date`` filter ('' for no date), with the two formats the results print
+    written directly (Django's formatter costs more than the rest of a finding's card)."""
+    if not value:
+        return ""
+    if format_string == "Y-m-d":
+        return f"{value.year:04d}-{value.month:02d}-{value.day:02d}"
+    if format_string == "F j, Y":
+        return f"{MONTHS[value.month]} {value.day}, {value.year}"
+    return date_format(value, format_string)
+
+
+MONTHS = dict(enumerate(dates.MONTHS.values(), start=1))  # Django's own month names
+
+
+def _today():
+    """Django's ``{% now %}`` as a date: today in the site's time zone."""
+    tzinfo = timezone.get_current_timezone() if settings.USE_TZ else None
+    return datetime.now(tz=tzinfo).date()
+
+
+def _pluralize(value, arg: str = "s") -> str:
+    return defaultfilters.pluralize(value, arg)
+
+
+def _url(name: str, *args) -> str:
+    return reverse(name, args=args or None)
+
+
+def _with_context(function):
+    """A Django ``takes_context`` tag as a Jinja function: Jinja's context answers the same
+    ``context.get(name)`` and ``context[name]`` the tag asks."""
+
+    @pass_context
+    def call(context, *args):
+        return function(context, *args)
+
+    return call
+
+
+def results_card(context, finding) -> Markup:
+    """One finding's card (kept per process: see ``rules_wording.finding_card``)."""
+    return Markup(rules_wording.finding_card(context, finding))
+
+
+def environment(**options) -> Environment:
+    # Django's template language prints nothing for a missing value, or for an attribute of
+    # one; ChainableUndefined does the same at any depth, where Jinja's default would raise.
+    options["undefined"] = ChainableUndefined
+    options.setdefault("keep_trailing_newline", True)
+    env = Environment(**options)
+    env.filters.update(rules_wording.register.filters)
+    env.filters.update(code_text.register.filters)
+    env.filters.update(
+        {
+            "add": defaultfilters.add,
+            "date": _date,
+            "floatformat": defaultfilters.floatformat,
+            "pluralize": _pluralize,
+            "yesno": defaultfilters.yesno,
+        }
+    )
+    env.globals.update(
+        {
+            "url": _url,
+            "today": _today,
+            "finding_card": _with_context(results_card),
+            "previewed_proposals": _with_context(rules_wording.previewed_proposals),
+            "print_sources": _with_context(rules_wording.print_sources),
+            "cite_href": _with_context(code_text.cite_href),
+            "print_answers": rules_wording.print_answers,
+        }
+    )
+    return env
