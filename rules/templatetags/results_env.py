@@ -14,6 +14,7 @@ same modules, so a word changed there changes both engines' output.
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.conf import settings
 from django.template import defaultfilters
@@ -40,6 +41,15 @@ def _date(value, format_string: str) -> str:
 
 
 MONTHS = dict(enumerate(dates.MONTHS.values(), start=1))  # Django's own month names
+
+
+def _one_place(value) -> str:
+    """Django's ``floatformat:1`` (one decimal place, halves rounded up) for the numbers the
+    drawing's frame is given, without Django's localisation machinery."""
+    return f"{Decimal(repr(float(value))).quantize(_TENTH, ROUND_HALF_UP):f}"
+
+
+_TENTH = Decimal("0.1")
 
 
 def _today():
@@ -85,6 +95,7 @@ def environment(**options) -> Environment:
             "add": defaultfilters.add,
             "date": _date,
             "floatformat": defaultfilters.floatformat,
+            "one_place": _one_place,
             "pluralize": _pluralize,
             "yesno": defaultfilters.yesno,
         }

@@ -701,18 +701,24 @@ def card_links(finding, section_anchors) -> CardLinks:
 def cited_sections(findings) -> set[str]:
     """The sections a list of findings' cards cite with a table or subsection (for
     ``content.section_anchors``): sources, minor-variance sections and prevailing state law."""
-    from cotati_site.codebook.anchors import citation_anchor
-
     cited = set()
     for finding in findings:
-        pairs = [(finding.section, finding.subsection)]
-        if finding.minor_variance:
-            pairs.append((finding.minor_variance.section, finding.minor_variance.subsection))
-        prevails = standard_record(finding.overridden_by)
-        if prevails:
-            pairs.append((prevails.section, prevails.subsection))
-        cited.update(section for section, citation in pairs if citation_anchor(citation))
+        cited.update(_cited_by(finding))
     return cited
+
+
+@lru_cache(maxsize=FINDING_CARDS)
+def _cited_by(finding) -> frozenset[str]:
+    """The sections one finding's card cites with an anchor (the same for the process's life)."""
+    from cotati_site.codebook.anchors import citation_anchor
+
+    pairs = [(finding.section, finding.subsection)]
+    if finding.minor_variance:
+        pairs.append((finding.minor_variance.section, finding.minor_variance.subsection))
+    prevails = standard_record(finding.overridden_by)
+    if prevails:
+        pairs.append((prevails.section, prevails.subsection))
+    return frozenset(section for section, citation in pairs if citation_anchor(citation))
 
 
 @register.simple_tag(takes_context=True)
