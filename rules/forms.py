@@ -8,13 +8,13 @@ page's query string and the JSON endpoint take the same ones), so they never cha
 
 from datetime import date
 from functools import lru_cache
-from urllib.parse import urlencode
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from cotati_site.core.cache import query_string
 from rules.engine import Lot, Plan
 from rules.engine.projects import PROJECT_KEYS
 from rules.engine.registry import Input, registry
@@ -287,7 +287,7 @@ class CheckForm(EngineInputs):
 
     def share_query(self) -> str:
         """The query string of a link to these answers: only the answers given."""
-        return urlencode(self.given())
+        return query_string(self.given())
 
     def error_slots(self):
         """Every field's error slot, with its messages, as out-of-band swaps: an update

@@ -203,10 +203,8 @@ def canonical_query(query, reads: dict) -> QueryDict:
     # conversions (a few microseconds each, thirty-odd items on Check my lot) are not needed.
     kept = QueryDict()
     dict.update(kept, pairs)
-    # What urlencode() writes, with the quoting skipped for text that needs none (names and
-    # numbers, nearly every value): a tenth of a new Check my lot answer's cost otherwise.
-    kept.canonical_string = "&".join(
-        f"{_quoted(name)}={_quoted(value)}" for name, values in pairs for value in values
+    kept.canonical_string = query_string(
+        (name, value) for name, values in pairs for value in values
     )
     return kept
 
@@ -216,6 +214,13 @@ _PLAIN = re.compile(r"[A-Za-z0-9_.~-]*")  # the characters quote_plus leaves as 
 
 def _quoted(text: str) -> str:
     return text if _PLAIN.fullmatch(text) else quote_plus(text)
+
+
+def query_string(pairs) -> str:
+    """``urllib.parse.urlencode(pairs)`` for (name, text) pairs, with the quoting skipped for
+    text that needs none (names and numbers, nearly every value of Check my lot, whose
+    every answer writes its query string twice: the cache key and the share link)."""
+    return "&".join(f"{_quoted(name)}={_quoted(value)}" for name, value in pairs)
 
 
 def _query_lists(request) -> dict[str, list[str]]:
