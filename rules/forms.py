@@ -15,7 +15,8 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from cotati_site.core.cache import query_string
-from rules.engine import Lot, Plan
+from rules.engine import Lot, Plan, load_standards
+from rules.engine.fences import location_condition
 from rules.engine.projects import PROJECT_KEYS
 from rules.engine.registry import Input, registry
 from rules.numbers import NumberField, WholeNumberField
@@ -168,9 +169,20 @@ def form_field(spec: Input) -> forms.Field:
     elif spec.kind == "answer":
         field = AnswerField(label=spec.label, help_text=spec.help_text)
     else:
-        field = choice(spec.label, spec.choices, required=spec.required, help_text=spec.help_text)
+        choices = [(key, _choice_label(key, label)) for key, label in spec.choices]
+        field = choice(spec.label, choices, required=spec.required, help_text=spec.help_text)
     field.definition_url = spec.definition_url
     return field
+
+
+def _choice_label(key: str, label: str) -> str:
+    """A choice's words, with a figure it names ({distance}) from the standards data."""
+    if "{distance}" not in label:
+        return label
+    condition = location_condition(load_standards(), key)
+    if condition is None:
+        raise ValueError(f"no condition in the standards data words choice {key!r}")
+    return label.replace("{distance}", f"{condition.value:g} {condition.unit}")
 
 
 # The engine's inputs as a form whose fields CheckForm inherits, in the declared order.

@@ -94,7 +94,8 @@ def _comparable(value: float, unit: str) -> tuple[str, float]:
 
 
 def values_by_section(standards: Standards) -> dict[str, set[tuple[str, float]]]:
-    """Every number the standards hold (value and upper value), per section, comparable."""
+    """Every number the standards hold (value, upper value and condition), per section,
+    comparable."""
     held: dict[str, set] = defaultdict(set)
     for record in standards:
         if record.unit is None:
@@ -105,6 +106,9 @@ def values_by_section(standards: Standards) -> dict[str, set[tuple[str, float]]]
             held[record.section].add(_comparable(value, record.unit))
             if record.unit == "acres_per_unit" and value:  # "1 unit per 1.5 acres"
                 held[record.section].add(("units_per_acre", round(1 / value, 6)))
+        if record.condition is not None:  # "within 20 ft of the street line" is held too
+            condition = record.condition
+            held[record.section].add(_comparable(condition.value, condition.unit))
     return held
 
 

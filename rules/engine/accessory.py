@@ -48,7 +48,7 @@ def _permit(ctx: Context, out: list[Finding]) -> None:
                 PERMIT, TOPIC, Status.NEEDS_APPROVAL, record, value=area, limit=limit, unit="sqft"
             )
         )
-    elif stories is not None and stories > 1:
+    elif stories is not None and record.condition and not record.condition.holds(stories):
         out.append(
             from_record(
                 PERMIT,

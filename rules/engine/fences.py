@@ -40,7 +40,23 @@ _TALL_ROWS = frozenset(
     {"interior_side_or_rear_setback", "no_setback_zone_beyond_20ft", "outside_setbacks"}
 )
 _NO_SETBACK_ROWS = frozenset({"no_setback_zone_within_20ft", "no_setback_zone_beyond_20ft"})
-_WITHIN_20FT = 20.0  # feet; the row's own distance ("within 20 ft.")
+# The record whose condition gives the within-20-ft rows' own distance from the street line.
+_WITHIN_ROW = "no_setback_zone_within_20ft_solid"
+# Each no-setback location and the record (case) whose condition says where it lies.
+LOCATION_ROWS = {
+    "no_setback_zone_within_20ft": _WITHIN_ROW,
+    "no_setback_zone_beyond_20ft": "no_setback_zone_beyond_20ft",
+}
+
+
+def location_condition(standards, location: str):
+    """The condition (distance from the street line) of a no-setback location's row, from
+    the standards data (None for another location, or a row the data gives no condition)."""
+    case = LOCATION_ROWS.get(location)
+    for record in standards:
+        if record.rule == RULE and case in record.cases and record.condition is not None:
+            return record.condition
+    return None
 
 
 def check(ctx: Context, out: list[Finding]) -> None:
@@ -101,8 +117,14 @@ def _route(ctx: Context, location: str, anchor) -> tuple[str | None, str | bool]
             return "no_setback_zone_within_20ft", True
         return location, False
     if location == "no_setback_zone_within_20ft":
-        sides_deep = at_least(front, _WITHIN_20FT) and (
-            not ctx.lot.corner_lot or (street is not None and at_least(street, _WITHIN_20FT))
+        # A fence within the row's distance of the street line stands in the front (and, on a
+        # corner lot, street-side) setback when those setbacks are at least that deep.
+        row = ctx.view.get(RULE, ctx.zone, _WITHIN_ROW)
+        reach = row.condition.value_in("ft") if row is not None and row.condition else None
+        sides_deep = (
+            reach is not None
+            and at_least(front, reach)
+            and (not ctx.lot.corner_lot or (street is not None and at_least(street, reach)))
         )
         if sides_deep:
             return "front_or_street_side_setback", True

@@ -22,13 +22,14 @@ FENCE_LOCATION_CHOICES = (
     ("interior_side_or_rear_setback", "In an interior side or rear setback"),
     ("outside_setbacks", "Outside every required setback"),
     ("sight_visibility_area", "In a sight visibility area at a corner or driveway"),
+    # {distance}: the row's own distance, from its record's condition (rules/forms.py).
     (
         "no_setback_zone_within_20ft",
-        "No setback required here: within 20 ft of the front or street-side line",
+        "No setback required here: within {distance} of the front or street-side line",
     ),
     (
         "no_setback_zone_beyond_20ft",
-        "No setback required here: 20 ft or more behind the front or street-side line",
+        "No setback required here: {distance} or more behind the front or street-side line",
     ),
 )
 FENCE_TYPE_CHOICES = (

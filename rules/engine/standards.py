@@ -52,8 +52,14 @@ UNITS = frozenset(
         "width_multiple",
         "days",
         "business_days",
+        "stories",
     }
 )
+# What a record's ``condition`` measures: a limit the record applies within, printed beside
+# its figure ("within 20 ft of the street line", "one-story structures"), which the engine
+# decides with the condition's own figure rather than one typed in code.
+CONDITIONS = frozenset({"distance_from_street_line", "stories"})
+_CONDITION_KEYS = frozenset({"what", "value", "unit", "comparison"})
 # "none": the code gives no number here (set through review, N.A., a table we
 # do not hold); such a record still carries the citation and a note.
 COMPARISONS = frozenset({"min", "max", "equal_or_range", "none"})
@@ -100,6 +106,7 @@ _KEYS = frozenset(
         "jurisdiction",
         "source_url",
         "proposal",
+        "condition",
     }
 )
 _REQUIRED = ("id", "rule", "comparison", "section", "subsection", "source")
@@ -128,6 +135,27 @@ class StandardsError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Condition:
+    """Where a record applies, as the code prints it beside the figure: ``what`` is measured
+    (``CONDITIONS``) and must be at most (``max``) or at least (``min``) ``value``."""
+
+    what: str
+    value: float
+    unit: str
+    comparison: str
+
+    def holds(self, measured: float, unit: str | None = None) -> bool:
+        """Whether ``measured`` (in ``unit``, default the condition's own) meets it."""
+        limit = self.value if unit is None else convert(self.value, self.unit, unit)
+        if self.comparison == "max":
+            return measured <= limit or math.isclose(measured, limit, rel_tol=1e-9)
+        return measured >= limit or math.isclose(measured, limit, rel_tol=1e-9)
+
+    def value_in(self, unit: str) -> float:
+        return convert(self.value, self.unit, unit)
+
+
+@dataclass(frozen=True, slots=True)
 class Standard:
     id: str
     rule: str
@@ -151,6 +179,7 @@ class Standard:
     jurisdiction: str = "cotati"
     source_url: str | None = None  # the copy of the text the figure was read in
     proposal: str | None = None  # the id of the proposal this record belongs to
+    condition: Condition | None = None  # where the record applies (see ``Condition``)
     file: str = ""
 
     @property
@@ -530,6 +559,8 @@ def _parse(file: str, raw: dict) -> Standard:
     if jurisdiction == "california" and source_url is None:
         raise fail("source_url", "a state-law record names the copy its figure was read in")
 
+    condition = _condition(raw.get("condition"), fail)
+
     return Standard(
         id=rid,
         rule=raw["rule"],
@@ -553,8 +584,28 @@ def _parse(file: str, raw: dict) -> Standard:
         jurisdiction=jurisdiction,
         source_url=source_url,
         proposal=proposal,
+        condition=condition,
         file=file,
     )
+
+
+def _condition(raw: object, fail) -> Condition | None:
+    """``condition = { what = "stories", value = 1, unit = "stories", comparison = "max" }``."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise fail("condition", "must be a table: { what, value, unit, comparison }")
+    unknown = set(raw) - _CONDITION_KEYS
+    if unknown:
+        raise fail("condition", f"unknown key {sorted(unknown)[0]!r}")
+    what, unit, comparison = raw.get("what"), raw.get("unit"), raw.get("comparison")
+    if what not in CONDITIONS:
+        raise fail("condition", f"unknown condition {what!r}")
+    if unit not in UNITS:
+        raise fail("condition", f"unknown unit {unit!r}")
+    if comparison not in ("max", "min"):
+        raise fail("condition", "comparison must be 'max' or 'min'")
+    return Condition(what, _number(raw.get("value"), fail, "condition"), unit, comparison)
 
 
 def _number(value: object, fail, key: str) -> float:

@@ -94,6 +94,7 @@ UNIT_LABELS = {
     "width_multiple": "× the width",
     "days": "days",
     "business_days": "business days",
+    "stories": "stories",
 }
 
 APPROVAL_LABELS = {
@@ -143,8 +144,8 @@ NOTE_TEXT = {
     "special_flood_hazard_area": "In a special flood hazard area: building or other development needs a floodplain development permit before it starts.",
     "bfe_per_15_04_140_c": "Without a base flood elevation on the map, the city determines one under § 15.04.140(C).",
     "engineer_no_rise_certification": "Allowed only with a registered civil engineer's certification of no rise in flood levels.",
-    "building_permit_exempt_shed": "A one-story shed, playhouse or similar structure no larger than the floor area shown needs no building permit (electrical, plumbing or mechanical work still needs its own).",
-    "building_permit_over_one_story": "The building-permit exemption is for one-story structures only.",
+    "building_permit_exempt_shed": "A {condition} shed, playhouse or similar structure no larger than the floor area shown needs no building permit (electrical, plumbing or mechanical work still needs its own).",
+    "building_permit_over_one_story": "The building-permit exemption is for {condition} structures only.",
     "exemption_names_sheds": "The building-permit exemption names sheds, playhouses and similar uses; for a garage or another structure, ask the Building Division.",
     "building_permit_required": "A new home, an addition or other construction of a building needs a building permit; the zoning clearance is given at its review.",
     "business_license_every_business": "Every business in Cotati needs a City business licence, a business run from home included.",
@@ -204,7 +205,13 @@ def status_label(status) -> str:
     return STATUS_LABELS.get(str(status), ("", str(status)))[1]
 
 
-SINGULAR_UNITS = {"units": "home", "acre": "acre", "days": "day", "business_days": "business day"}
+SINGULAR_UNITS = {
+    "units": "home",
+    "acre": "acre",
+    "days": "day",
+    "business_days": "business day",
+    "stories": "story",
+}
 
 
 @register.filter
@@ -220,6 +227,35 @@ def approval_label(approval) -> str:
     return APPROVAL_LABELS.get(approval or "", approval or "")
 
 
+# A record's condition in words, its figure from the record (``Standard.condition``): the
+# words for what is measured, by whether it must be at most or at least the figure.
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def condition_words(condition) -> str:
+    """'within 20 ft of the street line', '20 ft or more behind the street line',
+    'one-story' (a number of stories written as the code writes it)."""
+    amount = _amount(condition.value, condition.unit)
+    if condition.what == "distance_from_street_line":
+        if condition.comparison == "max":
+            return f"within {amount} of the street line"
+        return f"{amount} or more behind the street line"
+    if condition.what == "stories":
+        count = int(condition.value) if float(condition.value).is_integer() else None
+        word = NUMBER_WORDS.get(count, num(condition.value))
+        return f"{word}-story" if condition.comparison == "max" else f"{word}-or-more-story"
+    return amount
+
+
+def with_condition(text: str, record) -> str:
+    """``text`` with its ``{condition}`` worded from ``record``'s condition (a record the
+    data gives none keeps the sentence without it: a test holds every such record to one)."""
+    if "{condition}" not in text:
+        return text
+    condition = getattr(record, "condition", None)
+    return text.replace("{condition}", condition_words(condition) if condition else "")
+
+
 @register.filter
 def note_text(note) -> str:
     return NOTE_TEXT.get(note or "", "")
@@ -233,7 +269,9 @@ def finding_note(finding) -> str:
             f"We can vouch for this figure from {finding.vouched_from:%-d %B %Y}; "
             "for earlier dates ask the Planning Division."
         )
-    return NOTE_TEXT.get(finding.note or "", "")
+    return with_condition(
+        NOTE_TEXT.get(finding.note or "", ""), standard_record(finding.standard_id)
+    )
 
 
 @register.filter
@@ -273,9 +311,9 @@ CASE_LABELS = {
     "interior_side_or_rear_setback": "In an interior side or rear setback",
     "outside_setbacks": "Outside the required setbacks",
     "sight_visibility_area": "In a sight visibility area (corners, driveways)",
-    "no_setback_zone_within_20ft_solid": "No-setback district, within 20 ft of the street line, solid",
-    "no_setback_zone_within_20ft_open": "No-setback district, within 20 ft of the street line, open design",
-    "no_setback_zone_beyond_20ft": "No-setback district, 20 ft or more behind the street line",
+    "no_setback_zone_within_20ft_solid": "No-setback district, {condition}, solid",
+    "no_setback_zone_within_20ft_open": "No-setback district, {condition}, open design",
+    "no_setback_zone_beyond_20ft": "No-setback district, {condition}",
     "note_1_open_design": "By right if the part above the solid limit is open design",
     "note_1_building_permit": "Building permit needed above",
     "note_2_minor_use_permit": "Minor use permit and design review needed above",
@@ -350,11 +388,13 @@ def standard_label(record) -> str:
     """A standards record named by its case where the case says more than the rule."""
     case = record.case
     if case in CASE_LABELS:
-        return CASE_LABELS[case]
+        return with_condition(CASE_LABELS[case], record)
     label = RULE_LABELS.get(record.rule) or STANDARD_ONLY_LABELS.get(record.rule, record.rule)
-    if case and case != "default":
-        return f"{label} ({'; '.join(case_words(c) for c in record.cases)})"
-    return label
+    parts = [case_words(c) for c in record.cases] if case and case != "default" else []
+    if record.condition is not None:  # where the figure applies is part of the rule
+        words = condition_words(record.condition)
+        parts.append(f"{words} structures" if record.condition.what == "stories" else words)
+    return f"{label} ({'; '.join(parts)})" if parts else label
 
 
 @register.filter

@@ -16,9 +16,36 @@ def test_note_wording_states_no_figures():
 
 
 def test_templates_state_no_figures_outside_variables():
-    for path in Path(settings.BASE_DIR, "templates").rglob("*.html"):
-        text = re.sub(r"{{.*?}}|{%.*?%}", "", path.read_text())
+    templates = Path(settings.BASE_DIR, "templates")
+    paths = [*templates.rglob("*.html"), *templates.rglob("*.jinja")]
+    assert any(path.suffix == ".jinja" for path in paths)
+    for path in paths:
+        text = re.sub(r"{{.*?}}|{%.*?%}|{#.*?#}", "", path.read_text(), flags=re.S)
         assert not FIGURE.search(text), (path.name, FIGURE.search(text).group())
+
+
+def test_case_labels_and_choice_words_state_no_figures():
+    from rules.engine.inputs import FENCE_LOCATION_CHOICES
+    from rules.templatetags.rules_wording import CASE_LABELS
+
+    for code, text in [*CASE_LABELS.items(), *FENCE_LOCATION_CHOICES]:
+        assert not FIGURE.search(text), code
+
+
+def test_wording_that_names_a_condition_belongs_to_records_that_carry_one():
+    """'{condition}' in a note or case label is worded from the record's condition ("within
+    20 ft of the street line", "one-story"): every record using it must hold one."""
+    from rules.engine import load_standards
+    from rules.templatetags.rules_wording import CASE_LABELS, standard_label
+
+    notes = {code for code, text in NOTE_TEXT.items() if "{condition}" in text}
+    cases = {code for code, text in CASE_LABELS.items() if "{condition}" in text}
+    assert notes and cases
+    using = [r for r in load_standards() if r.note in notes or r.case in cases]
+    assert using
+    for record in using:
+        assert record.condition is not None, record.id
+        assert "{condition}" not in standard_label(record)
 
 
 def test_every_case_of_the_standards_data_has_words_or_is_a_district():
