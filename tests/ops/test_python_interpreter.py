@@ -86,8 +86,9 @@ def test_the_probe_passes_a_linear_parser():
         pytest.param(0.010, 0.160, True, id="growth of 16x is quadratic"),
         pytest.param(0.0004, 0.0016, False, id="growth of 4x (linear) passes"),
         pytest.param(0.0001, 0.0049, False, id="fast enough to be noise passes whatever the ratio"),
-        pytest.param(0.2, 0.499, False, id="linear just under the absolute limit passes"),
-        pytest.param(0.2, 0.5, True, id="at the absolute limit is refused however it grows"),
+        pytest.param(0.03, 0.099, False, id="linear just under the absolute limit passes"),
+        pytest.param(0.03, 0.1, True, id="at the absolute limit is refused however it grows"),
+        pytest.param(0.069, 0.482, True, id="a stalled short probe cannot hide a slow parser"),
     ],
 )
 def test_the_decision_at_its_limits(short, long, vulnerable):
