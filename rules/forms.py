@@ -328,53 +328,27 @@ class CheckForm(EngineInputs):
         return value
 
     def fieldsets(self):
-        """The form's sections, with their bound fields, for the template (see ``layout``)."""
+        """The form's sections, with their bound fields and whether each starts open, for
+        the template (see ``layout``)."""
+        chosen = bool(self.checked_projects())
         return [
-            {**section, "fields": [self[name] for name in section["names"]]}
+            {
+                **section,
+                "fields": [self[name] for name in section["names"]],
+                "open": chosen or self._section_used(section["asked"]),
+            }
             for section in self.layout()
         ]
 
-    def layout(self) -> list[dict]:
-        """The form's sections shown: id, legend, the names of their fields as shown, and
-        whether the section starts open (no bound fields: the printed sheet needs only names).
+    def layout(self) -> tuple[dict, ...]:
+        """The form's sections shown: id, legend and the names of their fields as shown (no
+        bound fields: the printed sheet needs only names), the same for every form with the
+        same projects (not to be changed by the caller).
 
         With projects chosen: the lot, then each chosen project's parts in the order the
         projects are declared, then the flood zone when a chosen project is one it bears on;
         without: every section (the form as it was before the project question)."""
-        chosen = self.checked_projects()
-        # Asked by the questions, the printed sheet and its answers alike: worked out once
-        # per set of projects (the projects are read before and after cleaning).
-        kept = self.__dict__.setdefault("_layouts", {})
-        if chosen not in kept:
-            kept[chosen] = self._layout(chosen)
-        return kept[chosen]
-
-    def _layout(self, chosen: tuple[str, ...]) -> list[dict]:
-        sets = self.FIELDSETS
-        if chosen:
-            reg = registry()
-            wanted = ["lot"]
-            for key in chosen:
-                wanted += [p for p in reg.projects[key].parts if p not in wanted]
-            site = any(
-                key in family.projects
-                for key in chosen
-                for family in reg.families
-                if family.site_condition
-            )
-            if site:
-                wanted.append("flood")
-            by_key = {key: (key, legend, names) for key, legend, names in sets}
-            sets = [by_key[key] for key in wanted if key in by_key]
-        return [
-            {
-                "id": key,
-                "legend": legend,
-                "names": [shown for name in names for shown in self.SHOWN_AS.get(name, (name,))],
-                "open": bool(chosen) or self._section_used(names),
-            }
-            for key, legend, names in sets
-        ]
+        return _layout(self.checked_projects())
 
     def _section_used(self, names) -> bool:
         data = self.data if self.is_bound else {}
@@ -439,6 +413,37 @@ def _empty_values(form_class) -> dict:
 
 
 _EMPTY = _empty_values(CheckForm)
+
+
+@lru_cache(maxsize=64)
+def _layout(chosen: tuple[str, ...]) -> tuple[dict, ...]:
+    """CheckForm.layout for the projects ``chosen`` (checked ones, in declared order)."""
+    sets = CheckForm.FIELDSETS
+    if chosen:
+        reg = registry()
+        wanted = ["lot"]
+        for key in chosen:
+            wanted += [p for p in reg.projects[key].parts if p not in wanted]
+        site = any(
+            key in family.projects
+            for key in chosen
+            for family in reg.families
+            if family.site_condition
+        )
+        if site:
+            wanted.append("flood")
+        by_key = {key: (key, legend, names) for key, legend, names in sets}
+        sets = [by_key[key] for key in wanted if key in by_key]
+    shown_as = CheckForm.SHOWN_AS
+    return tuple(
+        {
+            "id": key,
+            "legend": legend,
+            "names": [shown for name in names for shown in shown_as.get(name, (name,))],
+            "asked": names,  # the engine's names (whether the section was answered)
+        }
+        for key, legend, names in sets
+    )
 
 
 @lru_cache(maxsize=4096)

@@ -220,19 +220,28 @@ def zoning_map_changes_for(zone_code: str) -> list[ZoningMapChange]:
     )
 
 
-def section_anchors(numbers, on: date) -> dict[str, frozenset[str]]:
+class SectionAnchors(dict):
+    """Section number → its anchors, with ``key``: the same as a hashable value, so what is
+    built from it (a finding's card) can be kept per distinct set of anchors."""
+
+    def __init__(self, items=()):
+        super().__init__(items)
+        self.key = tuple(sorted(self.items()))
+
+
+def section_anchors(numbers, on: date) -> SectionAnchors:
     """Section number → the anchors its text in force on ``on`` prints (tables, notes,
     subsections), for the sections in ``numbers``: one query per content generation. A
     citation links to its anchor only when the anchor is there, so it never lands on a
     missing one."""
     numbers = frozenset(n for n in numbers if n)
     if not numbers:
-        return {}
+        return SectionAnchors()
     return _section_anchors(numbers, on)
 
 
 @per_generation
-def _section_anchors(numbers: frozenset[str], on: date) -> dict[str, frozenset[str]]:
+def _section_anchors(numbers: frozenset[str], on: date) -> SectionAnchors:
     rows = (
         SectionVersion.objects.in_force(on)
         .filter(section__in=numbers)
@@ -240,7 +249,7 @@ def _section_anchors(numbers: frozenset[str], on: date) -> dict[str, frozenset[s
         .values_list("section_id", "body")
     )
     latest = dict(rows)  # ordered by effective date: the latest in force wins
-    return {number: anchors.block_anchors(body) for number, body in latest.items()}
+    return SectionAnchors((number, anchors.block_anchors(body)) for number, body in latest.items())
 
 
 def known_numbers(blocks, this_section: str = "") -> anchors.KnownNumbers:

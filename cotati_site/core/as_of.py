@@ -5,7 +5,8 @@ Here, below the page cache, the domain apps and Check my lot alike, so all read 
 definition (the engine itself never reads the date: its caller passes it).
 """
 
-from datetime import date
+import time
+from datetime import date, datetime, timedelta
 
 from django.conf import settings
 from django.utils import timezone
@@ -13,7 +14,25 @@ from django.utils import timezone
 
 def default_as_of() -> date:
     """Today in Cotati, unless a setting pins the date (to preview future rules)."""
-    return settings.RULES_AS_OF or timezone.localdate()
+    return settings.RULES_AS_OF or _today()
+
+
+# Today, with the moment it ends (seconds since the epoch): every page asks several times
+# (its cache key, its view, Check my lot's check), and working it out from the clock and the
+# time zone each time cost as much as a cache hit.
+_today_until: list = [None, 0.0]
+
+
+def _today() -> date:
+    today, until = _today_until
+    now = time.time()
+    if today is None or now >= until or now < until - 90_000:  # a clock set back: ask again
+        local = timezone.localtime()
+        today = local.date()
+        midnight = datetime.combine(today + timedelta(days=1), datetime.min.time())
+        until = midnight.replace(tzinfo=local.tzinfo).timestamp()
+        _today_until[:] = [today, until]
+    return today
 
 
 def as_of_param(raw: str) -> str | None:

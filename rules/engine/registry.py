@@ -286,22 +286,38 @@ class Registry:
         from rules.engine.inputs import Lot, Plan
 
         built: dict[str, Any] = {}
-        for part in self.parts:
-            listed = self.part_inputs[part.key]
-            if not part.always:
-                triggers = part.present_if or tuple(
-                    i.name for i in listed if i.spec.kind not in ("yesno", "answer")
-                )
-                if not any(_entered(values.get(name)) for name in triggers):
-                    built[part.key] = None
-                    continue
-            built[part.key] = part.type(
-                **{i.attr: _value(i.spec.kind, values.get(i.name), i.default) for i in listed}
+        get = values.get
+        for key, make, triggers, listed in self._builders():
+            if triggers is not None and not any(_entered(get(name)) for name in triggers):
+                built[key] = None
+                continue
+            built[key] = make(
+                **{attr: _value(kind, get(name), default) for attr, kind, name, default in listed}
             )
         lot = built.pop("lot", None)
         if not isinstance(lot, Lot):
             raise ValueError("the inputs declare no lot")
         return lot, Plan(**built)
+
+    def _builders(self) -> tuple:
+        """Per part: its key, its type, the inputs whose entry makes it present (None: always
+        present) and (attribute, kind, input name, default) per input; worked out once."""
+        try:
+            return self._built_parts
+        except AttributeError:
+            pass
+        builders = []
+        for part in self.parts:
+            listed = self.part_inputs[part.key]
+            triggers = None
+            if not part.always:
+                triggers = part.present_if or tuple(
+                    i.name for i in listed if i.spec.kind not in ("yesno", "answer")
+                )
+            fields = tuple((i.attr, i.spec.kind, i.name, i.default) for i in listed)
+            builders.append((part.key, part.type, triggers, fields))
+        self._built_parts = tuple(builders)
+        return self._built_parts
 
 
 def _entered(value: Any) -> bool:

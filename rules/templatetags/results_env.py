@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 
 from django.conf import settings
 from django.template import defaultfilters
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import dates, timezone
 from django.utils.dateformat import format as date_format
 from jinja2 import ChainableUndefined, Environment, pass_context
@@ -63,6 +64,12 @@ def _pluralize(value, arg: str = "s") -> str:
 
 
 def _url(name: str, *args) -> str:
+    return _address(get_script_prefix(), name, args)
+
+
+@lru_cache(maxsize=256)
+def _address(prefix: str, name: str, args: tuple) -> str:
+    """A named page's address: the same for the process's life (its prefix is in the key)."""
     return reverse(name, args=args or None)
 
 
@@ -77,9 +84,9 @@ def _with_context(function):
     return call
 
 
-def results_card(context, finding) -> Markup:
-    """One finding's card (kept per process: see ``rules_wording.finding_card``)."""
-    return Markup(rules_wording.finding_card(context, finding))
+def results_cards(context, findings) -> Markup:
+    """Every card of a list, joined in one call."""
+    return Markup(rules_wording.finding_cards(context, findings))
 
 
 def environment(**options) -> Environment:
@@ -104,7 +111,7 @@ def environment(**options) -> Environment:
         {
             "url": _url,
             "today": _today,
-            "finding_card": _with_context(results_card),
+            "finding_cards": _with_context(results_cards),
             "previewed_proposals": _with_context(rules_wording.previewed_proposals),
             "print_sources": _with_context(rules_wording.print_sources),
             "cite_href": _with_context(code_text.cite_href),

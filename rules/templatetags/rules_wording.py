@@ -10,7 +10,7 @@ from urllib.parse import urljoin
 
 from django import template
 from django.template import engines
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
@@ -768,7 +768,6 @@ def proposal_note(context, proposal_id):
     return (context.get("proposal_notes") or {}).get(proposal_id)
 
 
-@register.simple_tag(takes_context=True)
 def previewed_proposals(context, result) -> list:
     """The proposals a previewed check applied that are not law on its date (pending, or
     adopted with a later effective date): those its notice names."""
@@ -782,19 +781,29 @@ def previewed_proposals(context, result) -> list:
     ]
 
 
-@register.simple_tag(takes_context=True)
 def finding_card(context, finding) -> str:
-    links = card_links(finding, context.get("section_anchors"))
+    anchors = context.get("section_anchors") or {}
+    # A card depends on the finding, the anchors its citations may land on and the proposal a
+    # minor-variance hint names (its title and status are words of the card): kept by those.
+    known = getattr(anchors, "key", None)
+    if known is None:
+        known = tuple(sorted(anchors.items()))
     mv = finding.minor_variance
-    # The proposal a minor-variance hint mentions: its title and status are words of the card.
     proposal = proposal_note(context, mv.proposed_by) if mv and mv.proposed_by else None
-    return _card_html(finding, links, proposal)
+    return _card_html(finding, known, proposal)
+
+
+def finding_cards(context, findings) -> str:
+    """Each finding's card, in order (one call for a list: the template's loop cost more
+    than the cards, which are kept)."""
+    return mark_safe("".join(finding_card(context, finding) for finding in findings))
 
 
 @lru_cache(maxsize=FINDING_CARDS)
-def _card_html(finding, links: CardLinks, proposal) -> str:
+def _card_html(finding, known: tuple, proposal) -> str:
     # Rendered with the results' Jinja2 engine, like the results it sits in.
     card = engines["results"].env.get_template("rules/partials/_finding.jinja")
+    links = card_links(finding, dict(known))
     return mark_safe(card.render(finding=finding, links=links, proposal=proposal))
 
 
@@ -961,7 +970,6 @@ def _answer_row(label: str, name: str, raw: str) -> str:
     return f"<dd>{escape(label)}: {escape(value)}</dd>"
 
 
-@register.simple_tag
 def print_answers(form):
     parts = ['<div class="print-only print-inputs"><h3>Your answers</h3>']
     for i, (legend, rows) in enumerate(answers_sheet(form, rows=True)):
@@ -973,18 +981,24 @@ def print_answers(form):
     return mark_safe("".join(parts))
 
 
-@register.simple_tag(takes_context=True)
 def print_sources(context, result, share: str):
     """The link to these results and every source cited, as full addresses."""
     request = context["request"]
-    link = request.build_absolute_uri(reverse("check_my_lot")) + (f"?{share}" if share else "")
+    root = request.build_absolute_uri("/")
+    link = urljoin(root, _checker_path(get_script_prefix())) + (f"?{share}" if share else "")
     known = context.get("section_anchors") or {}
     cited = tuple((f.section, f.subsection or "", known.get(f.section)) for f in result.cited)
-    sources = _sources_list(request.build_absolute_uri("/"), cited)
+    sources = _sources_list(root, cited)
     return mark_safe(
         '<div class="print-only print-sources"><p>These results online: '
         f'<span class="print-url">{escape(link)}</span></p>{sources}</div>'
     )
+
+
+@lru_cache(maxsize=8)
+def _checker_path(prefix: str) -> str:
+    """Check my lot's address (the same for the life of the process and its prefix)."""
+    return reverse("check_my_lot")
 
 
 # The sources list depends only on the host, the citations shown and the anchors their text
