@@ -599,7 +599,8 @@ FAMILY = Family(
     topic=TOPIC,
     rules=RULES,
     check=check,
-    inputs=FIELDS,
+    # The SB 9 lot split and the coverage it prevails over read the lot's area too.
+    inputs=(*FIELDS, "lot_area_sqft"),
     notes=(
         "state_guarantee",
         "depends_on_cotati",

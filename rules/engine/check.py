@@ -4,12 +4,14 @@ by the rule order each family declares: ``registry().rule_order``)."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from datetime import date, datetime
 
 from rules.engine._common import Context
 from rules.engine.findings import Finding
 from rules.engine.inputs import Lot, Plan
+from rules.engine.memo import Keeper
 from rules.engine.registry import registry
 from rules.engine.standards import Proposals, Standards, load_standards
 from rules.engine.zones import ZONES
@@ -53,14 +55,29 @@ def check_lot(
     ctx = Context(standards.view(as_of, proposals), lot, plan)
     out: list[Finding] = []
     families = registry()
-    for applies, check in families.dispatch:
+    for applies, keeper in _keepers():
         if applies is None or applies(ctx):
-            check(ctx, out)
+            keeper.run(ctx, out)
     for applies, after in families.after:
         if applies is None or applies(ctx):
             out = after(ctx, out)
     out.sort(key=families.rule_rank)
     return [_dated(finding, ctx) for finding in out]
+
+
+@functools.cache
+def _keepers() -> tuple[tuple, ...]:
+    """(applies, Keeper) per family in dispatch order: each family's findings kept by the
+    inputs it declares (rules/engine/memo.py)."""
+    reg = registry()
+    keepers = []
+    for family in reg.families:
+        inputs: dict[str, list[str]] = {}
+        for name in family.inputs:
+            entry = reg.inputs[name]
+            inputs.setdefault(entry.part, []).append(entry.attr)
+        keepers.append((family.applies, Keeper(family.name, family.check, inputs)))
+    return tuple(keepers)
 
 
 def _dated(finding: Finding, ctx: Context) -> Finding:

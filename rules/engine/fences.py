@@ -314,7 +314,8 @@ FAMILY = Family(
     topic=TOPIC,
     rules=(RULE,),
     check=check,
-    inputs=("fence_height_in", "fence_location", "fence_type"),
+    # A corner lot's street-side setback decides where a "within 20 ft" fence stands.
+    inputs=("fence_height_in", "fence_location", "fence_type", "corner_lot"),
     notes=(
         "building_permit_over_7ft",
         "open_design_above_7ft",

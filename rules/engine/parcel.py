@@ -299,6 +299,7 @@ FAMILY = Family(
         "lot_depth_ft",
         "corner_lot",
         "dwelling_units",
+        "building_type",
         "common_interest_subdivision",
     ),
     notes=(

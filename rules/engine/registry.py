@@ -192,7 +192,6 @@ class Registry:
             f.feature: f.form_section or f.topic for f in self.families if f.feature
         }
         # (applies, check) per family, in order: what check_lot loops over.
-        self.dispatch = tuple((f.applies, f.check) for f in self.families)
         # (applies, after) for the families that revise others' findings, in order.
         self.after = tuple((f.applies, f.after) for f in self.families if f.after is not None)
         rank = {rule: index for index, rule in enumerate(self.rule_order)}

@@ -782,21 +782,26 @@ def previewed_proposals(context, result) -> list:
 
 
 def finding_card(context, finding) -> str:
-    anchors = context.get("section_anchors") or {}
-    # A card depends on the finding, the anchors its citations may land on and the proposal a
-    # minor-variance hint names (its title and status are words of the card): kept by those.
-    known = getattr(anchors, "key", None)
-    if known is None:
-        known = tuple(sorted(anchors.items()))
-    mv = finding.minor_variance
-    proposal = proposal_note(context, mv.proposed_by) if mv and mv.proposed_by else None
-    return _card_html(finding, known, proposal)
+    return finding_cards(context, (finding,))
 
 
 def finding_cards(context, findings) -> str:
     """Each finding's card, in order (one call for a list: the template's loop cost more
-    than the cards, which are kept)."""
-    return mark_safe("".join(finding_card(context, finding) for finding in findings))
+    than the cards, which are kept).
+
+    A card depends on the finding, the anchors its citations may land on and the proposal a
+    minor-variance hint names (its title and status are words of the card): kept by those."""
+    anchors = context.get("section_anchors") or {}
+    known = getattr(anchors, "key", None)
+    if known is None:
+        known = tuple(sorted(anchors.items()))
+    cards = []
+    for finding in findings:
+        mv = finding.minor_variance
+        # (The proposals are read only for a card that names one.)
+        proposal = proposal_note(context, mv.proposed_by) if mv and mv.proposed_by else None
+        cards.append(_card_html(finding, known, proposal))
+    return mark_safe("".join(cards))
 
 
 @lru_cache(maxsize=FINDING_CARDS)
