@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from rules.engine import Finding, Proposals, Status, district_rows, load_standards
-from rules.engine.projects import Answer, answers_for
+from rules.engine.projects import Answer, answers_for, relevant
 from rules.engine.registry import registry
 
 # Worst first: what needs action leads.
@@ -68,14 +68,13 @@ class Result:
     answers: list[ProjectResult] = ()
     site: list[Finding] = ()  # site conditions entered that bear on no chosen project
     other: list[Finding] = ()  # the lot's other rules, shown collapsed
+    # The findings the JSON lists and the counts count: with projects, those that bear on
+    # them and the site conditions' (projects.relevant); without, all (None).
+    bearing: list[Finding] | None = None
 
     @property
     def relevant(self) -> list[Finding]:
-        """The findings the JSON lists: all without projects; with them, those that bear."""
-        if not self.answers:
-            return self.findings
-        rules = registry().rules_for(a.answer.project for a in self.answers)
-        return [f for f in self.findings if f.rule in rules]
+        return self.findings if self.bearing is None else self.bearing
 
     @property
     def shown(self) -> list[Finding]:
@@ -148,18 +147,19 @@ def _project_result(findings, as_of, include_proposed, projects, checked, propos
         answers.append(ProjectResult(answer, own, steps))
     site = [f for f in findings if f.rule in reg.site_rules and f.rule not in shown]
     other = [f for f in findings if f.rule not in shown and f.rule not in reg.site_rules]
-    relevant = [f for f in findings if f.rule in shown or f.rule in reg.site_rules]
+    bearing = relevant(findings, (item.answer.project for item in answers))
     return Result(
         as_of=as_of,
         findings=findings,
         groups=[],
-        counts=dict(Counter(f.status.value for f in relevant)),
+        counts=dict(Counter(f.status.value for f in bearing)),
         include_proposed=include_proposed,
         proposals=dict(proposals or {}),
         projects=projects,
         answers=answers,
         site=site,
         other=other,
+        bearing=bearing,
     )
 
 

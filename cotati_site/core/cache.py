@@ -153,6 +153,12 @@ def per_generation(read, *, size: int = 64):
         kept[args] = value
         return value
 
+    def forget() -> None:
+        """Drop what this process holds (tests)."""
+        kept.clear()
+        held[0] = None
+
+    cached.forget = forget
     return cached
 
 

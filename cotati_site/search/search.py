@@ -246,30 +246,14 @@ def _forms(phrase: str) -> tuple[str, ...]:
     return (base, base.rstrip() + "s ")
 
 
-def _generation() -> int | None:
-    """The content generation, for this process's copies of the vocabulary and word list;
-    None when the shared cache is down (then they are read afresh each time)."""
-    try:
-        return page_cache._current_generation()
-    except Exception:  # the cache is down: search still answers, from the database
-        return None
-
-
-_vocabulary_lock = threading.Lock()
-_vocabulary: list = [None, ()]  # [content generation, entries]
-
-
+@page_cache.per_generation
 def vocabulary() -> tuple[tuple, ...]:
     """(forms, topic slug, topic title, topic intro, not-covered name) for each phrase,
     longest phrase first; read once per content generation (the admin bumps it)."""
-    generation = _generation()
-    with _vocabulary_lock:
-        if generation is not None and _vocabulary[0] == generation:
-            return _vocabulary[1]
     rows = SearchPhrase.objects.select_related("topic").only(
         "phrase", "not_covered", "topic__slug", "topic__title", "topic__intro"
     )
-    entries = tuple(
+    return tuple(
         sorted(
             (
                 (
@@ -284,16 +268,12 @@ def vocabulary() -> tuple[tuple, ...]:
             key=lambda entry: -len(entry[0][0]),
         )
     )
-    with _vocabulary_lock:
-        _vocabulary[:] = [generation, entries]
-    return entries
 
 
 def forget_vocabulary() -> None:
     """Forget this process's copy of the vocabulary and word list (tests)."""
-    with _vocabulary_lock:
-        _vocabulary[:] = [None, ()]
-        _words_cache[:] = [None, {}]
+    vocabulary.forget()
+    _sqlite_words.forget()
 
 
 def vocabulary_matches(query: str) -> tuple[list[SearchHit], tuple[str, ...]]:
@@ -408,18 +388,10 @@ def _distance(a: str, b: str) -> int:
     return previous[-1]
 
 
-_words_cache: list = [None, {}]  # [content generation, {word: uses}]
-
-
+@page_cache.per_generation
 def _sqlite_words() -> dict[str, int]:
-    generation = _generation()
-    with _vocabulary_lock:
-        if generation is not None and _words_cache[0] == generation:
-            return _words_cache[1]
-    words = dict(SearchWord.objects.values_list("word", "uses"))
-    with _vocabulary_lock:
-        _words_cache[:] = [generation, words]
-    return words
+    """Every indexed word and its uses, read once per content generation."""
+    return dict(SearchWord.objects.values_list("word", "uses"))
 
 
 def _candidates(term: str) -> list[tuple[str, int]]:
