@@ -18,7 +18,6 @@ import cProfile
 import io
 import os
 import pstats
-import secrets
 import statistics
 import sys
 import tempfile
@@ -27,18 +26,11 @@ from pathlib import Path
 
 
 def _setup() -> None:
+    from tests.load.server import production_variables
+
     scratch = Path(tempfile.mkdtemp(prefix="cotati-profile-"))
     os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "cotati_site.settings",
-            "DJANGO_DEBUG": "false",
-            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-            "DJANGO_SECURE_SSL_REDIRECT": "false",
-            "DJANGO_LOG_LEVEL": "WARNING",
-            "DATABASE_URL": f"sqlite:///{scratch / 'db.sqlite3'}",
-            "DJANGO_STATIC_ROOT": str(scratch / "static"),
-        }
+        production_variables(f"sqlite:///{scratch / 'db.sqlite3'}", scratch / "static")
     )
     os.environ.pop("DJANGO_CACHE_URL", None)
     os.environ.pop("REDIS_URL", None)

@@ -91,16 +91,10 @@ def manage(env: dict, *args: str) -> None:
     subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, timeout=600)
 
 
-@contextmanager
-def prepared_site(
-    database_url: str | None = None, keep: bool = False, cache_url: str | None = None
-) -> Iterator[dict]:
-    """Yield the environment of a production-like site with a fresh, loaded database."""
-    database_url = database_url or os.environ.get("LOADTEST_DATABASE_URL") or DEFAULT_POSTGRES
-    cache_url = cache_url or os.environ.get("LOADTEST_CACHE_URL", DEFAULT_REDIS)
-    static_root = Path(tempfile.mkdtemp(prefix="cotati-static-"))
-    env = {
-        **os.environ,
+def production_variables(database_url: str, static_root: Path) -> dict[str, str]:
+    """What a production process is given, for a run on loopback: debug off, a generated
+    secret, only 127.0.0.1 allowed, no SSL redirect (plain HTTP), warnings logged."""
+    return {
         "DJANGO_SETTINGS_MODULE": "cotati_site.settings",
         "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
@@ -110,6 +104,17 @@ def prepared_site(
         "DJANGO_STATIC_ROOT": str(static_root),
         "DATABASE_URL": database_url,
     }
+
+
+@contextmanager
+def prepared_site(
+    database_url: str | None = None, keep: bool = False, cache_url: str | None = None
+) -> Iterator[dict]:
+    """Yield the environment of a production-like site with a fresh, loaded database."""
+    database_url = database_url or os.environ.get("LOADTEST_DATABASE_URL") or DEFAULT_POSTGRES
+    cache_url = cache_url or os.environ.get("LOADTEST_CACHE_URL", DEFAULT_REDIS)
+    static_root = Path(tempfile.mkdtemp(prefix="cotati-static-"))
+    env = {**os.environ, **production_variables(database_url, static_root)}
     env.pop("DJANGO_CACHE_URL", None)
     env.pop("REDIS_URL", None)
     if cache_url and reachable(cache_url):
