@@ -137,7 +137,10 @@ def per_generation(read, *, size: int = 64):
     def cached(*args):
         if settings.CONTENT_CACHE_SECONDS <= 0:
             return read(*args)
-        generation = _current_generation()
+        try:
+            generation = _current_generation()
+        except Exception:  # a cache that raises rather than answering None: read afresh
+            generation = None
         if generation is None:  # the shared cache is down: no generation to hold a value to
             return read(*args)
         if held[0] != generation:

@@ -212,6 +212,19 @@ def test_searches_are_answered_without_the_cache_when_it_is_down(client):
         assert queries_for(client, "/search/?q=fence")[0] > 0
 
 
+def test_a_value_kept_per_generation_is_read_afresh_when_the_cache_raises(monkeypatch):
+    """A cache backend that raises instead of answering None (not the site's circuit breaker,
+    but any other) must not turn the read into an error page."""
+    reads = []
+    kept = cache_module.per_generation(lambda: reads.append(1) or len(reads))
+
+    def down():
+        raise ConnectionError("down")
+
+    monkeypatch.setattr(cache_module, "_current_generation", down)
+    assert [kept(), kept()] == [1, 2]
+
+
 def test_a_value_kept_per_generation_is_read_afresh_while_the_shared_cache_is_down(monkeypatch):
     """No generation (Redis down): nothing can make a kept value stale, so none is kept (an
     adoption made during the outage shows at once); with a generation, one read per generation."""
