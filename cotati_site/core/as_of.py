@@ -14,7 +14,7 @@ from django.utils import timezone
 
 def default_as_of() -> date:
     """Today in Cotati, unless a setting pins the date (to preview future rules)."""
-    return settings.RULES_AS_OF or _today()
+    return settings.RULES_AS_OF or today()
 
 
 # Today, with the moment it ends (seconds since the epoch): every page asks several times
@@ -23,16 +23,17 @@ def default_as_of() -> date:
 _today_until: list = [None, 0.0]
 
 
-def _today() -> date:
-    today, until = _today_until
+def today() -> date:
+    """Today in Cotati (the site's time zone), whatever date the rules are shown as of."""
+    day, until = _today_until
     now = time.time()
-    if today is None or now >= until or now < until - 90_000:  # a clock set back: ask again
+    if day is None or now >= until or now < until - 90_000:  # a clock set back: ask again
         local = timezone.localtime()
-        today = local.date()
-        midnight = datetime.combine(today + timedelta(days=1), datetime.min.time())
+        day = local.date()
+        midnight = datetime.combine(day + timedelta(days=1), datetime.min.time())
         until = midnight.replace(tzinfo=local.tzinfo).timestamp()
-        _today_until[:] = [today, until]
-    return today
+        _today_until[:] = [day, until]
+    return day
 
 
 def as_of_param(raw: str) -> str | None:

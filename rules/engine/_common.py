@@ -100,6 +100,13 @@ def at_most(value: float, limit: float) -> bool:
     return value <= limit + _REL_TOL * max(1.0, abs(limit))
 
 
+def meets(condition, measured: float) -> bool:
+    """Whether ``measured`` (in the condition's unit) is within a record's ``condition``."""
+    if condition.comparison == "max":
+        return at_most(measured, condition.value)
+    return at_least(measured, condition.value)
+
+
 def pick(view: View, rule: str, zone: str, cases: tuple[str, ...]) -> Standard | None:
     for case in cases:
         record = view.get(rule, zone, case)

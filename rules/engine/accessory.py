@@ -9,7 +9,16 @@ height for them without a verdict. OSC and OSR send accessory height to
 
 from __future__ import annotations
 
-from rules.engine._common import Context, at_most, from_record, missing, no_record, num, numberless
+from rules.engine._common import (
+    Context,
+    at_most,
+    from_record,
+    meets,
+    missing,
+    no_record,
+    num,
+    numberless,
+)
 from rules.engine.findings import Finding, Status
 from rules.engine.inputs import ACCESSORY_TYPES
 from rules.engine.registry import Family
@@ -48,7 +57,7 @@ def _permit(ctx: Context, out: list[Finding]) -> None:
                 PERMIT, TOPIC, Status.NEEDS_APPROVAL, record, value=area, limit=limit, unit="sqft"
             )
         )
-    elif stories is not None and record.condition and not record.condition.holds(stories):
+    elif stories is not None and record.condition and not meets(record.condition, stories):
         out.append(
             from_record(
                 PERMIT,

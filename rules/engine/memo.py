@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from rules.engine._common import Context
+from rules.engine.inputs import Plan
 
 KEPT_PER_FAMILY = 2048
 _ABSENT = object()  # a part of the plan not given (its attributes are not read)
@@ -137,7 +138,7 @@ def _guarded(ctx: Context, keeper: Keeper) -> Context:
     guarded.lot = _Guard(ctx.lot, (*keeper.lot_attrs, "zone"), keeper.name, "lot")
     guarded.building = _Guard(ctx.building, declared.get("building", ()), keeper.name, "building")
     parts = {}
-    for part in ("building", "fence", "accessory", "home_business", "flood", "adu"):
+    for part in Plan.__dataclass_fields__:
         given = getattr(ctx.plan, part)
         parts[part] = (
             None if given is None else _Guard(given, declared.get(part, ()), keeper.name, part)

@@ -191,7 +191,6 @@ class Registry:
         self.feature_section = {
             f.feature: f.form_section or f.topic for f in self.families if f.feature
         }
-        # (applies, check) per family, in order: what check_lot loops over.
         # (applies, after) for the families that revise others' findings, in order.
         self.after = tuple((f.applies, f.after) for f in self.families if f.after is not None)
         rank = {rule: index for index, rule in enumerate(self.rule_order)}
@@ -286,7 +285,7 @@ class Registry:
 
         built: dict[str, Any] = {}
         get = values.get
-        for key, make, triggers, listed in self._builders():
+        for key, make, triggers, listed in self._builders:
             if triggers is not None and not any(_entered(get(name)) for name in triggers):
                 built[key] = None
                 continue
@@ -298,13 +297,10 @@ class Registry:
             raise ValueError("the inputs declare no lot")
         return lot, Plan(**built)
 
+    @functools.cached_property
     def _builders(self) -> tuple:
         """Per part: its key, its type, the inputs whose entry makes it present (None: always
         present) and (attribute, kind, input name, default) per input; worked out once."""
-        try:
-            return self._built_parts
-        except AttributeError:
-            pass
         builders = []
         for part in self.parts:
             listed = self.part_inputs[part.key]
@@ -315,8 +311,7 @@ class Registry:
                 )
             fields = tuple((i.attr, i.spec.kind, i.name, i.default) for i in listed)
             builders.append((part.key, part.type, triggers, fields))
-        self._built_parts = tuple(builders)
-        return self._built_parts
+        return tuple(builders)
 
 
 def _entered(value: Any) -> bool:

@@ -144,13 +144,6 @@ class Condition:
     unit: str
     comparison: str
 
-    def holds(self, measured: float, unit: str | None = None) -> bool:
-        """Whether ``measured`` (in ``unit``, default the condition's own) meets it."""
-        limit = self.value if unit is None else convert(self.value, self.unit, unit)
-        if self.comparison == "max":
-            return measured <= limit or math.isclose(measured, limit, rel_tol=1e-9)
-        return measured >= limit or math.isclose(measured, limit, rel_tol=1e-9)
-
     def value_in(self, unit: str) -> float:
         return convert(self.value, self.unit, unit)
 

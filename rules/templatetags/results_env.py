@@ -13,19 +13,16 @@ same modules, so a word changed there changes both engines' output.
 
 from __future__ import annotations
 
-from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
-from functools import lru_cache
 
-from django.conf import settings
 from django.template import defaultfilters
-from django.urls import get_script_prefix, reverse
-from django.utils import dates, timezone
+from django.utils import dates
 from django.utils.dateformat import format as date_format
 from jinja2 import ChainableUndefined, Environment, pass_context
 from markupsafe import Markup
 
 from cotati_site.codebook.templatetags import code_text
+from cotati_site.core import as_of
 from rules.templatetags import rules_wording
 
 
@@ -53,24 +50,8 @@ def _one_place(value) -> str:
 _TENTH = Decimal("0.1")
 
 
-def _today():
-    """Django's ``{% now %}`` as a date: today in the site's time zone."""
-    tzinfo = timezone.get_current_timezone() if settings.USE_TZ else None
-    return datetime.now(tz=tzinfo).date()
-
-
 def _pluralize(value, arg: str = "s") -> str:
     return defaultfilters.pluralize(value, arg)
-
-
-def _url(name: str, *args) -> str:
-    return _address(get_script_prefix(), name, args)
-
-
-@lru_cache(maxsize=256)
-def _address(prefix: str, name: str, args: tuple) -> str:
-    """A named page's address: the same for the process's life (its prefix is in the key)."""
-    return reverse(name, args=args or None)
 
 
 def _with_context(function):
@@ -109,8 +90,9 @@ def environment(**options) -> Environment:
     )
     env.globals.update(
         {
-            "url": _url,
-            "today": _today,
+            "url": rules_wording.page_address,
+            # Django's {% now %} as a date: the day the check is made.
+            "today": as_of.today,
             "finding_cards": _with_context(results_cards),
             "previewed_proposals": _with_context(rules_wording.previewed_proposals),
             "print_sources": _with_context(rules_wording.print_sources),

@@ -243,7 +243,7 @@ def condition_words(condition) -> str:
     if condition.what == "stories":
         count = int(condition.value) if float(condition.value).is_integer() else None
         word = NUMBER_WORDS.get(count, num(condition.value))
-        return f"{word}-story" if condition.comparison == "max" else f"{word}-or-more-story"
+        return f"{word}-story" if condition.comparison == "max" else f"{amount} or more"
     return amount
 
 
@@ -990,7 +990,7 @@ def print_sources(context, result, share: str):
     """The link to these results and every source cited, as full addresses."""
     request = context["request"]
     root = request.build_absolute_uri("/")
-    link = urljoin(root, _checker_path(get_script_prefix())) + (f"?{share}" if share else "")
+    link = urljoin(root, page_address("check_my_lot")) + (f"?{share}" if share else "")
     known = context.get("section_anchors") or {}
     cited = tuple((f.section, f.subsection or "", known.get(f.section)) for f in result.cited)
     sources = _sources_list(root, cited)
@@ -1000,10 +1000,15 @@ def print_sources(context, result, share: str):
     )
 
 
-@lru_cache(maxsize=8)
-def _checker_path(prefix: str) -> str:
-    """Check my lot's address (the same for the life of the process and its prefix)."""
-    return reverse("check_my_lot")
+def page_address(name: str, *args) -> str:
+    """``reverse(name, args)``, worked out once per process (and script prefix): the
+    results ask for the same few addresses on every answer."""
+    return _page_address(get_script_prefix(), name, args)
+
+
+@lru_cache(maxsize=256)
+def _page_address(prefix: str, name: str, args: tuple) -> str:
+    return reverse(name, args=args or None)
 
 
 # The sources list depends only on the host, the citations shown and the anchors their text
