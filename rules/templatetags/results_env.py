@@ -70,6 +70,21 @@ def results_cards(context, findings) -> Markup:
     return Markup(rules_wording.finding_cards(context, findings))
 
 
+class _Macro:
+    """A macro of a results template, as a global of the environment: loaded on first use,
+    then called directly. ``{% from ... import %}`` in the results would look the macro up
+    again on every answer (Jinja compares the page's globals with the module's each time)."""
+
+    def __init__(self, env: Environment, template: str, name: str):
+        self.env, self.template, self.name = env, template, name
+        self.macro = None
+
+    def __call__(self, *args):
+        if self.macro is None:
+            self.macro = getattr(self.env.get_template(self.template).module, self.name)
+        return self.macro(*args)
+
+
 def environment(**options) -> Environment:
     # Django's template language prints nothing for a missing value, or for an attribute of
     # one; ChainableUndefined does the same at any depth, where Jinja's default would raise.
@@ -98,6 +113,8 @@ def environment(**options) -> Environment:
             "print_sources": _with_context(rules_wording.print_sources),
             "cite_href": _with_context(code_text.cite_href),
             "print_answers": rules_wording.print_answers,
+            "lot_drawing": _Macro(env, "rules/partials/_diagram.jinja", "lot_drawing"),
+            "status_line": _Macro(env, "rules/partials/_status.jinja", "status_line"),
         }
     )
     return env

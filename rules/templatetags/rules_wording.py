@@ -847,29 +847,55 @@ def answers_sheet(form, rows: bool = False) -> list[tuple[str, list]]:
                 [f"<dd>{escape(n)}</dd>" for n in names] if rows else [("", n) for n in names],
             )
         )
-    shown_as = {name for names in form.SHOWN_AS.values() for name in names}
-    options = [
-        {"id": "date", "legend": "Date of the check", "names": ["as_of"]},
-        {"id": "proposed", "legend": "Proposed rules", "names": ["include_proposed"]},
-    ]
-    cleaned = form.cleaned_data if form.is_bound and form.is_valid() else {}
+    fieldsets, places = _sheet_places(form)
+    found: list[list] = [[] for _ in fieldsets]
     fields = form.fields
-    for fieldset in [*form.layout(), *options]:
-        found = [
-            (str(fields[name].label), name, given[name][0])
-            for name in fieldset["names"]
-            if name in given and name not in shown_as
-        ]
+    for name, values in given.items():
+        place = places.get(name)
+        if place is not None:
+            found[place[0]].append((place[1], str(fields[name].label), name, values[0]))
+    cleaned = form.cleaned_data if form.is_bound and form.is_valid() else {}
+    for (key, legend), answers in zip(fieldsets, found, strict=True):
+        answers.sort()  # in the fieldset's order
         if rows:
-            shown = [_answer_row(*answer) for answer in found]
+            shown = [_answer_row(label, name, raw) for _, label, name, raw in answers]
         else:
-            shown = [(label, _worded(form.fields[name], name, raw)) for label, name, raw in found]
-        if fieldset["id"] == "fence" and cleaned.get(FENCE_HEIGHT) is not None:
+            shown = [(label, _worded(fields[name], name, raw)) for _, label, name, raw in answers]
+        if key == "fence" and cleaned.get(FENCE_HEIGHT) is not None:
             height = feet_and_inches(cleaned[FENCE_HEIGHT])
             shown.insert(0, f"<dd>Height: {escape(height)}</dd>" if rows else ("Height", height))
         if shown:
-            sections.append((fieldset["legend"], shown))
+            sections.append((legend, shown))
     return sections
+
+
+# The printed sheet's sections after the form's own: the check's options.
+SHEET_OPTIONS = (
+    {"id": "date", "legend": "Date of the check", "names": ["as_of"]},
+    {"id": "proposed", "legend": "Proposed rules", "names": ["include_proposed"]},
+)
+_SHEET_PLACES: dict[tuple, tuple] = {}
+
+
+def _sheet_places(form) -> tuple[tuple, dict]:
+    """The printed sheet's sections for the form's layout, as (id, legend) in order, and
+    each answer's place: name -> (section, position in it). The fields shown in place of
+    another (the fence's feet and inches) have none: the sheet prints the height once.
+    Worked out once per set of projects (the layout is the same for every such form)."""
+    key = form.checked_projects()
+    known = _SHEET_PLACES.get(key)
+    if known is None:
+        shown_as = {name for names in form.SHOWN_AS.values() for name in names}
+        sets = (*form.layout(), *SHEET_OPTIONS)
+        places = {
+            name: (i, j)
+            for i, fieldset in enumerate(sets)
+            for j, name in enumerate(fieldset["names"])
+            if name not in shown_as
+        }
+        known = tuple((fieldset["id"], fieldset["legend"]) for fieldset in sets), places
+        _SHEET_PLACES[key] = known
+    return known
 
 
 def _worded(field, name: str, raw: str) -> str:
@@ -988,9 +1014,8 @@ def print_answers(form):
 
 def print_sources(context, result, share: str):
     """The link to these results and every source cited, as full addresses."""
-    request = context["request"]
-    root = request.build_absolute_uri("/")
-    link = urljoin(root, page_address("check_my_lot")) + (f"?{share}" if share else "")
+    root = _site_root(context["request"])
+    link = _checker_address(root) + (f"?{share}" if share else "")
     known = context.get("section_anchors") or {}
     cited = tuple((f.section, f.subsection or "", known.get(f.section)) for f in result.cited)
     sources = _sources_list(root, cited)
@@ -1014,6 +1039,17 @@ def _page_address(prefix: str, name: str, args: tuple) -> str:
 # The sources list depends only on the host, the citations shown and the anchors their text
 # prints: kept per process, bounded.
 @lru_cache(maxsize=FINDING_CARDS)
+def _site_root(request) -> str:
+    """``request.build_absolute_uri("/")``: the scheme and host this request reached."""
+    return f"{request.scheme}://{request.get_host()}/"
+
+
+@lru_cache(maxsize=16)
+def _checker_address(root: str) -> str:
+    return urljoin(root, page_address("check_my_lot"))
+
+
+@lru_cache(maxsize=256)
 def _sources_list(root: str, cited: tuple) -> str:
     from cotati_site.codebook.anchors import citation_href
 
