@@ -34,3 +34,11 @@ keepalive = 5
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+
+
+def post_worker_init(worker):
+    # The site is loaded: load what every answer needs and freeze the heap, so the garbage
+    # collector no longer walks it on each full collection (cotati_site/core/warmup.py).
+    from cotati_site.core.warmup import prepare_process
+
+    prepare_process()

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.datastructures import MultiValueDict
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
@@ -285,9 +286,11 @@ class CheckForm(EngineInputs):
             return self._given
         data = self.data if self.is_bound else self.initial
         pairs = []
+        # A QueryDict holds each name's values as a list already: read without copying it.
+        lists = isinstance(data, MultiValueDict)
         for name in sorted(_PLACE.keys() & data.keys(), key=_PLACE.__getitem__):
-            if hasattr(data, "getlist"):
-                values = data.getlist(name)
+            if lists:
+                values = dict.__getitem__(data, name)
             else:
                 raw = data.get(name)
                 values = raw if isinstance(raw, list | tuple) else [raw]

@@ -285,13 +285,32 @@ class Registry:
 
         built: dict[str, Any] = {}
         get = values.get
-        for key, make, triggers, listed in self._builders:
-            if triggers is not None and not any(_entered(get(name)) for name in triggers):
-                built[key] = None
+        for key, make, triggers, listed, names, kept in self._builders:
+            # A part is made once per distinct set of values (and their types: 1 and True
+            # are equal keys): a person changing one answer changes one part.
+            raw = tuple(map(get, names))
+            memo = (raw, tuple(map(type, raw)))
+            try:
+                built[key] = kept[memo]
                 continue
-            built[key] = make(
-                **{attr: _value(kind, get(name), default) for attr, kind, name, default in listed}
-            )
+            except KeyError:
+                pass
+            except TypeError:  # an unhashable value: made afresh
+                memo = None
+            if triggers is not None and not any(_entered(get(name)) for name in triggers):
+                part = None
+            else:
+                part = make(
+                    **{
+                        attr: _value(kind, get(name), default)
+                        for attr, kind, name, default in listed
+                    }
+                )
+            built[key] = part
+            if memo is not None:
+                if len(kept) >= PARTS_KEPT:
+                    kept.clear()
+                kept[memo] = part
         lot = built.pop("lot", None)
         if not isinstance(lot, Lot):
             raise ValueError("the inputs declare no lot")
@@ -300,7 +319,8 @@ class Registry:
     @functools.cached_property
     def _builders(self) -> tuple:
         """Per part: its key, its type, the inputs whose entry makes it present (None: always
-        present) and (attribute, kind, input name, default) per input; worked out once."""
+        present), (attribute, kind, input name, default) per input, every input name it
+        reads, and the parts made so far (by those inputs' values); worked out once."""
         builders = []
         for part in self.parts:
             listed = self.part_inputs[part.key]
@@ -310,8 +330,12 @@ class Registry:
                     i.name for i in listed if i.spec.kind not in ("yesno", "answer")
                 )
             fields = tuple((i.attr, i.spec.kind, i.name, i.default) for i in listed)
-            builders.append((part.key, part.type, triggers, fields))
+            names = tuple(dict.fromkeys((*(i.name for i in listed), *(triggers or ()))))
+            builders.append((part.key, part.type, triggers, fields, names, {}))
         return tuple(builders)
+
+
+PARTS_KEPT = 1024  # per part, in each process
 
 
 def _entered(value: Any) -> bool:

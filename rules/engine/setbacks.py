@@ -73,25 +73,7 @@ SIDE_FIELD = "interior_side_setback_ft"
 
 def _interior_side(ctx: Context, abutting: tuple[str, ...], out: list[Finding]) -> None:
     """Tables 2-5 to 2-18, "Side - Interior (each)", by kind of building."""
-    tail = abutting + ("default",)
-    options: dict[tuple[str, str], object] = {}
-    for kind, keys in project.kind_keys(ctx).items():
-        for storey in project.storey_keys(ctx.storeys):
-            cases = tuple(f"{key}.{storey}" for key in keys) + keys + tail
-            options[(kind, storey)] = pick(ctx.view, RULE_SIDE, ctx.zone, cases)
-    if not options:
-        # The building type contradicts the number of homes: no kind fits.
-        options = {
-            (kind, storey): pick(
-                ctx.view,
-                RULE_SIDE,
-                ctx.zone,
-                (f"{kind}.{storey}", kind) + tail,
-            )
-            for kind in project.ALL_KINDS
-            for storey in project.storey_keys(ctx.storeys)
-        }
-    records = {id(r): r for r in options.values() if r is not None}
+    options, records = _side_records(ctx, abutting)
     if len(records) <= 1:
         cases = next(iter(records.values())).cases if records else ("default",)
         _setback(ctx, RULE_SIDE, cases, ctx.building.interior_side_setback_ft, SIDE_FIELD, out)
@@ -143,6 +125,44 @@ def _interior_side(ctx: Context, abutting: tuple[str, ...], out: list[Finding]) 
             note="depends_on_building" if fields and fields[-1] != SIDE_FIELD else "input_missing",
         )
     )
+
+
+_SIDE_RECORDS: dict[tuple, tuple] = {}  # in each process; a handful of entries per zone
+
+
+def _side_records(ctx: Context, abutting: tuple[str, ...]) -> tuple[dict, dict]:
+    """The interior side records open to the building: by (kind, storey), and the distinct
+    ones by id. They depend only on the records in force, the zone, the kinds and stories
+    the answers leave open and whether the lot abuts a residential zone, so each such set
+    is worked out once (the building's setbacks, which change as a person types, do not
+    enter)."""
+    key = (ctx.view, ctx.zone, ctx.kinds, ctx.units, ctx.storeys, abutting)
+    known = _SIDE_RECORDS.get(key)
+    if known is not None:
+        return known
+    tail = abutting + ("default",)
+    options: dict[tuple[str, str], object] = {}
+    for kind, keys in project.kind_keys(ctx).items():
+        for storey in project.storey_keys(ctx.storeys):
+            cases = tuple(f"{key}.{storey}" for key in keys) + keys + tail
+            options[(kind, storey)] = pick(ctx.view, RULE_SIDE, ctx.zone, cases)
+    if not options:
+        # The building type contradicts the number of homes: no kind fits.
+        options = {
+            (kind, storey): pick(
+                ctx.view,
+                RULE_SIDE,
+                ctx.zone,
+                (f"{kind}.{storey}", kind) + tail,
+            )
+            for kind in project.ALL_KINDS
+            for storey in project.storey_keys(ctx.storeys)
+        }
+    records = {id(r): r for r in options.values() if r is not None}
+    if len(_SIDE_RECORDS) >= 256:
+        _SIDE_RECORDS.clear()
+    _SIDE_RECORDS[key] = options, records
+    return options, records
 
 
 def _deciding_fields(ctx: Context, options: dict) -> tuple[str, ...]:

@@ -1036,9 +1036,6 @@ def _page_address(prefix: str, name: str, args: tuple) -> str:
     return reverse(name, args=args or None)
 
 
-# The sources list depends only on the host, the citations shown and the anchors their text
-# prints: kept per process, bounded.
-@lru_cache(maxsize=FINDING_CARDS)
 def _site_root(request) -> str:
     """``request.build_absolute_uri("/")``: the scheme and host this request reached."""
     return f"{request.scheme}://{request.get_host()}/"
@@ -1049,7 +1046,9 @@ def _checker_address(root: str) -> str:
     return urljoin(root, page_address("check_my_lot"))
 
 
-@lru_cache(maxsize=256)
+# The sources list depends only on the host, the citations shown and the anchors their text
+# prints: kept per process, bounded.
+@lru_cache(maxsize=FINDING_CARDS)
 def _sources_list(root: str, cited: tuple) -> str:
     from cotati_site.codebook.anchors import citation_href
 

@@ -1,0 +1,37 @@
+"""Readying a server process before it takes requests: what every answer needs is loaded,
+then put out of the garbage collector's reach.
+
+A process keeps for its whole life the objects it makes while loading: Django's apps and
+URLs, the rule standards (thousands of records), the compiled templates. Python's collector
+walks every such object on each full collection, and a Check my lot answer allocates enough
+to trigger one every second or so: measured in-process, collections took about a fifth of a
+new plan's JSON answer and a tenth of its partial (docs/decisions/project-answers.md, "Fourth
+round"). ``gc.freeze()`` moves what exists to a generation the collector never walks; the
+objects are still freed when nothing refers to them. Loaded lazily, these would be made by
+the first requests and walked for ever after, so they are loaded here first.
+"""
+
+from __future__ import annotations
+
+import gc
+
+
+def prepare_process() -> None:
+    """Load what every Check my lot answer and page needs, then freeze the heap (gunicorn
+    calls this in each worker once the site is loaded: gunicorn.conf.py)."""
+    from django.template import engines
+    from django.urls import get_resolver
+
+    from rules.engine import load_standards
+    from rules.engine.registry import registry
+
+    load_standards()
+    registry()
+    get_resolver().url_patterns  # noqa: B018 (imports every app's URLs and views)
+    for name in ("rules/check.html", "base.html"):
+        engines["django"].get_template(name)
+    results = engines["results"].env
+    for name in results.list_templates(extensions=["jinja"]):
+        results.get_template(name)
+    gc.collect()
+    gc.freeze()
