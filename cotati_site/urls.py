@@ -12,10 +12,12 @@ from cotati_site.sitemaps import SITEMAPS
 from rules.numbers import whole_number_param
 
 urlpatterns = [
+    # First: the checker answers on every change of an answer, and Django tries the patterns
+    # in order, recording each one that fails (for the 404 page) before reaching a match.
+    path("check-my-lot/", include("rules.urls")),
     path("", include("cotati_site.guidance.urls")),
     path("", include("cotati_site.codebook.urls")),
     path("", include("cotati_site.search.urls")),
-    path("check-my-lot/", include("rules.urls")),
     path(
         "sitemap.xml",
         # The sitemap reads ?p= (its page) only; made stale by content edits like pages.
