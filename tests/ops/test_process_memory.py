@@ -1,12 +1,12 @@
 """What a server process keeps: nothing of a request once it is answered, and, once it is
-prepared (cotati_site/core/warmup.py), what every answer needs out of the collector's walk."""
+prepared (cotati_site.warmup.py), what every answer needs out of the collector's walk."""
 
 import gc
 
 import pytest
 from django.core.handlers.wsgi import WSGIRequest
 
-from cotati_site.core.warmup import prepare_process
+from cotati_site.warmup import prepare_process
 from rules.engine import load_standards
 from tests.load.run import CHECK_QUERY
 
