@@ -38,7 +38,7 @@ loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 
 def post_worker_init(worker):
     # The site is loaded: load what every answer needs and freeze the heap, so the garbage
-    # collector no longer walks it on each full collection (cotati_site.warmup.py).
+    # collector no longer walks it on each full collection (cotati_site/warmup.py).
     from cotati_site.warmup import prepare_process
 
     prepare_process()

@@ -1,5 +1,5 @@
 """What a server process keeps: nothing of a request once it is answered, and, once it is
-prepared (cotati_site.warmup.py), what every answer needs out of the collector's walk."""
+prepared (cotati_site/warmup.py), what every answer needs out of the collector's walk."""
 
 import gc
 
