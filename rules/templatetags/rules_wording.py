@@ -828,11 +828,11 @@ SINGULAR_WORDS = {
 }
 
 
-@register.filter
-def answers_sheet(form, rows: bool = False) -> list[tuple[str, list]]:
-    """The answers given, worded for the printed sheet: (section legend, [(label, the value
-    with its unit or its choice's words)]), in form order, the projects first; with
-    ``rows``, each answer as its printed ``<dd>`` instead."""
+def answers_sheet(form) -> list[tuple[str, tuple]]:
+    """The answers given, for the printed sheet: (section legend, its rows), in form order,
+    the projects first. A row is ("project", its words), ("height", the fence's height in
+    words) or ("answer", label, field name, what was typed): what its printed line is made
+    of, so a section's lines are worded once per process (``_sheet_section``)."""
     from rules.forms import FENCE_HEIGHT
 
     given: dict[str, list[str]] = {}
@@ -840,13 +840,8 @@ def answers_sheet(form, rows: bool = False) -> list[tuple[str, list]]:
         given.setdefault(name, []).append(value)
     sections = []
     if given.get("project"):
-        names = [project_label(v) for v in form.projects()]
-        sections.append(
-            (
-                str(form.fields["project"].label),
-                [f"<dd>{escape(n)}</dd>" for n in names] if rows else [("", n) for n in names],
-            )
-        )
+        rows = tuple(("project", project_label(v)) for v in form.projects())
+        sections.append((str(form.fields["project"].label), rows))
     fieldsets, places = _sheet_places(form)
     found: list[list] = [[] for _ in fieldsets]
     fields = form.fields
@@ -857,15 +852,11 @@ def answers_sheet(form, rows: bool = False) -> list[tuple[str, list]]:
     cleaned = form.cleaned_data if form.is_bound and form.is_valid() else {}
     for (key, legend), answers in zip(fieldsets, found, strict=True):
         answers.sort()  # in the fieldset's order
-        if rows:
-            shown = [_answer_row(label, name, raw) for _, label, name, raw in answers]
-        else:
-            shown = [(label, _worded(fields[name], name, raw)) for _, label, name, raw in answers]
+        rows = [("answer", label, name, raw) for _, label, name, raw in answers]
         if key == "fence" and cleaned.get(FENCE_HEIGHT) is not None:
-            height = feet_and_inches(cleaned[FENCE_HEIGHT])
-            shown.insert(0, f"<dd>Height: {escape(height)}</dd>" if rows else ("Height", height))
-        if shown:
-            sections.append((legend, shown))
+            rows.insert(0, ("height", feet_and_inches(cleaned[FENCE_HEIGHT])))
+        if rows:
+            sections.append((legend, tuple(rows)))
     return sections
 
 
@@ -1002,14 +993,28 @@ def _answer_row(label: str, name: str, raw: str) -> str:
 
 
 def print_answers(form):
+    projects = bool(form.projects())
     parts = ['<div class="print-only print-inputs"><h3>Your answers</h3>']
-    for i, (legend, rows) in enumerate(answers_sheet(form, rows=True)):
-        first = ' class="print-projects"' if i == 0 and form.projects() else ""
-        parts.append(f"<dl{first}><dt>{escape(legend)}</dt>")
-        parts.extend(rows)
-        parts.append("</dl>")
+    for i, (legend, rows) in enumerate(answers_sheet(form)):
+        parts.append(_sheet_section(legend, rows, i == 0 and projects))
     parts.append("</div>")
     return mark_safe("".join(parts))
+
+
+@lru_cache(maxsize=1024)
+def _sheet_section(legend: str, rows: tuple, projects: bool) -> str:
+    """One section of the printed answers (a person changing one answer changes one)."""
+    first = ' class="print-projects"' if projects else ""
+    parts = [f"<dl{first}><dt>{escape(legend)}</dt>"]
+    for kind, *words in rows:
+        if kind == "answer":
+            parts.append(_answer_row(*words))
+        elif kind == "height":
+            parts.append(f"<dd>Height: {escape(words[0])}</dd>")
+        else:
+            parts.append(f"<dd>{escape(words[0])}</dd>")
+    parts.append("</dl>")
+    return "".join(parts)
 
 
 def print_sources(context, result, share: str):
