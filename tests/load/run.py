@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             if hung:
                 redis.freeze()
             try:
-                page, trivial = beside_trivial(
+                page, trivial, ratio = beside_trivial(
                     base,
                     path,
                     duration=args.duration,
@@ -109,7 +109,6 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 if hung:
                     redis.thaw()
-            ratio = page.rps / trivial.rps
             missed = []
             if page.errors or trivial.errors:
                 missed.append("errors")

@@ -16,6 +16,7 @@ import secrets
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -257,9 +258,12 @@ def beside_trivial(
     slices: int = 5,
     trivial: str = "/healthz",
     **options,
-) -> tuple[Measurement, Measurement]:
+) -> tuple[Measurement, Measurement, float]:
     """Measure ``path`` and the trivial view in alternating slices (``duration`` seconds each
-    in all), so a burst of load from elsewhere on the machine weighs on both alike."""
+    in all), so a burst of load from elsewhere on the machine weighs on both alike: both
+    measurements, and the ratio of their requests per second, the median of each slice's
+    (the page's over the trivial view's just before it). A burst that falls on one slice of
+    either moves the ratio of the totals; the median of the slices' ratios stands."""
     each = max(1, duration // slices)
     pages, trivials = [], []
     for _ in range(slices):
@@ -267,7 +271,10 @@ def beside_trivial(
             wrk(base + trivial, duration=each, connections=options.get("connections", 50))
         )
         pages.append(wrk(base + path, duration=each, **options))
-    return combine(pages), combine(trivials)
+    ratio = statistics.median(
+        page.rps / alone.rps for page, alone in zip(pages, trivials, strict=True)
+    )
+    return combine(pages), combine(trivials), ratio
 
 
 def wrk(
