@@ -3,7 +3,8 @@
     python -m tests.benchmarks.request_profile [--runs 2000] [--profile partial|json|healthz]
 
 Builds a scratch SQLite site (migrate, load content) with production settings (debug off,
-page cache on, the local-memory cache), then times ``/healthz``, the JSON endpoint and the
+page cache on, the local-memory cache), prepares the process as gunicorn's workers are
+(``cotati_site.warmup``), then times ``/healthz``, the JSON endpoint and the
 Check my lot partial, each with a new plan on every request (``rear_setback_ft`` changes,
 as in ``make bench``), interleaved, and prints the median and mean per request and the
 share ``make bench`` reports (the trivial view's time over each one's). ``--profile NAME`` adds
@@ -41,6 +42,9 @@ def _setup() -> None:
     call_command("migrate", verbosity=0)
     call_command("load_content", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)
+    from cotati_site.warmup import prepare_process
+
+    prepare_process()  # as each gunicorn worker is prepared (gunicorn.conf.py)
 
 
 def _environ(path: str, query: str, htmx: bool) -> dict:
