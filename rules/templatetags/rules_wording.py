@@ -807,9 +807,9 @@ def finding_cards(context, findings) -> str:
 @lru_cache(maxsize=FINDING_CARDS)
 def _card_html(finding, known: tuple, proposal) -> str:
     # Rendered with the results' Jinja2 engine, like the results it sits in.
-    card = engines["results"].env.get_template("rules/partials/_finding.jinja")
+    card = engines["results"].env.get_template("rules/partials/_finding.jinja").module
     links = card_links(finding, dict(known))
-    return mark_safe(card.render(finding=finding, links=links, proposal=proposal))
+    return mark_safe(str(card.finding_card(finding, links, proposal)))
 
 
 # The printed sheet's list of answers ----------------------------------------------------------
