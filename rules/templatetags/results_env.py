@@ -43,8 +43,13 @@ MONTHS = dict(enumerate(dates.MONTHS.values(), start=1))  # Django's own month n
 
 def _one_place(value) -> str:
     """Django's ``floatformat:1`` (one decimal place, halves rounded up) for the numbers the
-    drawing's frame is given, without Django's localisation machinery."""
-    return f"{Decimal(repr(float(value))).quantize(_TENTH, ROUND_HALF_UP):f}"
+    drawing's frame is given, without Django's localisation machinery. A number written with
+    one decimal place already (the frame is nearly always whole) is printed as it is."""
+    text = repr(float(value))
+    whole, dot, tenths = text.partition(".")
+    if dot and len(tenths) == 1 and whole.lstrip("-").isdigit():
+        return text
+    return f"{Decimal(text).quantize(_TENTH, ROUND_HALF_UP):f}"
 
 
 _TENTH = Decimal("0.1")
