@@ -242,7 +242,7 @@ def query_string(pairs) -> str:
     """``urllib.parse.urlencode(pairs)`` for (name, text) pairs, with the quoting skipped for
     text that needs none (names and numbers, nearly every value of Check my lot, whose
     every answer writes its query string twice: the cache key and the share link)."""
-    return "&".join(f"{_quoted(name)}={_quoted(value)}" for name, value in pairs)
+    return "&".join(_pair(name, value) for name, value in pairs)
 
 
 def parse_query(text: str, encoding: str, max_fields: int | None) -> dict[str, list[str]]:
