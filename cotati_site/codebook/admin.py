@@ -22,7 +22,12 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from cotati_site.codebook import code_text, recheck
 from cotati_site.codebook import services as codebook_services
-from cotati_site.codebook.admin_forms import OfficialTextForm, PromoteForm, SectionVersionForm
+from cotati_site.codebook.admin_forms import (
+    OfficialTextForm,
+    PromoteForm,
+    SectionVersionForm,
+    WithdrawForm,
+)
 from cotati_site.codebook.models import (
     CodeSection,
     Proposal,
@@ -32,6 +37,7 @@ from cotati_site.codebook.models import (
     ZoningMapChange,
 )
 from cotati_site.codebook.official_text import parse_official_text
+from cotati_site.core.as_of import default_as_of
 from cotati_site.core.cache import ContentCacheAdminMixin
 from cotati_site.core.history_admin import HistoryPermissionsMixin
 
@@ -291,13 +297,16 @@ class ProposalAdmin(
     list_display = ("title", "id", "status", "hearing_on", "ordinance", "effective_on")
     list_filter = ("status",)
     search_fields = ("id", "title", "source_document", "ordinance")
-    readonly_fields = ("status", "ordinance", "adopted_on", "effective_on")
+    readonly_fields = ("status", "ordinance", "adopted_on", "effective_on", "withdrawn_on")
     inlines = [SectionVersionInline]
-    actions = ["adopt"]
+    actions = ["adopt", "withdraw"]
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
     def has_adopt_permission(self, request) -> bool:
         return request.user.has_perm("codebook.adopt_proposal")
+
+    def has_withdraw_permission(self, request) -> bool:
+        return request.user.has_perm("codebook.withdraw_proposal")
 
     @admin.action(description="Adopt (with ordinance and effective date)…", permissions=["adopt"])
     def adopt(self, request, queryset):
@@ -338,6 +347,53 @@ class ProposalAdmin(
                 "form": form,
                 "proposal": proposal,
                 "versions": proposal.versions.select_related("section"),
+                "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+            },
+        )
+
+    @admin.action(description="Withdraw (never law)…", permissions=["withdraw"])
+    def withdraw(self, request, queryset):
+        chosen = list(queryset.exclude(status=ProposalStatus.ADOPTED))
+        if len(chosen) != 1:
+            self.message_user(request, "Choose one proposal that is not adopted.", messages.WARNING)
+            return None
+        proposal = chosen[0]
+        form = WithdrawForm(
+            request.POST if "apply" in request.POST else None,
+            initial={"withdrawn_on": proposal.withdrawn_on or default_as_of()},
+        )
+        if form.is_bound and form.is_valid():
+            try:
+                codebook_services.withdraw_proposal(
+                    proposal, withdrawn_on=form.cleaned_data["withdrawn_on"]
+                )
+            except ValidationError as error:
+                if hasattr(error, "error_dict"):
+                    for field, errors in error.error_dict.items():
+                        form.add_error(field if field in form.fields else None, errors)
+                else:
+                    self.message_user(request, " ".join(error.messages), messages.ERROR)
+                    return None
+            else:
+                self.message_user(
+                    request,
+                    f"{proposal.title} recorded as withdrawn on "
+                    f"{form.cleaned_data['withdrawn_on']:%B %-d, %Y}: it is no longer shown as "
+                    "pending, and its versions are kept for the record.",
+                    messages.SUCCESS,
+                )
+                return None
+        return TemplateResponse(
+            request,
+            "admin/codebook/proposal/withdraw.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": f"Withdraw {proposal.title}",
+                "opts": self.model._meta,
+                "form": form,
+                "proposal": proposal,
+                "versions": proposal.versions.select_related("section"),
+                "map_changes": proposal.map_changes.all(),
                 "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
             },
         )

@@ -1,5 +1,5 @@
 """Forms the code book's admin uses: pasting a version's text, promoting a proposed version
-to adopted law, adding a section's official text."""
+to adopted law, withdrawing a proposal, adding a section's official text."""
 
 from django import forms
 
@@ -93,6 +93,15 @@ class PromoteForm(forms.Form):
         if adopted and effective and effective < adopted:
             self.add_error("effective_on", "It cannot take effect before it is adopted.")
         return cleaned
+
+
+class WithdrawForm(forms.Form):
+    """The intermediate page of the 'Withdraw' action on a proposal."""
+
+    withdrawn_on = forms.DateField(
+        help_text="The date it was voted down or dropped (YYYY-MM-DD).",
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
 
 
 class OfficialTextForm(forms.Form):

@@ -218,6 +218,9 @@ class CodeSection(models.Model):
 class VersionStatus(models.TextChoices):
     ADOPTED = "adopted", "Adopted"
     PROPOSED = "proposed", "Proposed (not law)"
+    # Its proposal was withdrawn (``codebook_services.withdraw_proposal``): kept for the
+    # record, never law, and no longer shown as pending.
+    WITHDRAWN = "withdrawn", "Withdrawn, never law"
 
 
 class ProposalStatus(models.TextChoices):
@@ -281,7 +284,10 @@ class Proposal(models.Model):
         max_length=10,
         choices=ProposalStatus.choices,
         default=ProposalStatus.PROPOSED,
-        help_text="Set to adopted with the action 'Adopt…' (ordinance and effective date).",
+        help_text=(
+            "Set with the actions 'Adopt…' (ordinance and effective date) and 'Withdraw…' "
+            "(the date it was withdrawn)."
+        ),
     )
     hearing_on = models.DateField(
         null=True, blank=True, help_text="The date of the public hearing, when known."
@@ -297,6 +303,11 @@ class Proposal(models.Model):
     ordinance = models.CharField(
         max_length=200, blank=True, help_text="The adopting ordinance, e.g. 'Ord. 945'."
     )
+    withdrawn_on = models.DateField(
+        null=True,
+        blank=True,
+        help_text="The date it was withdrawn (voted down, or dropped before a vote).",
+    )
 
     objects = ProposalQuerySet.as_manager()
     history = HistoricalRecords(table_name="cotati_site_historicalproposal")
@@ -304,12 +315,17 @@ class Proposal(models.Model):
     class Meta:
         db_table = "cotati_site_proposal"  # its table from before the app split
         ordering = ["id"]
-        permissions = [("adopt_proposal", "Can adopt a proposal (ordinance and effective date)")]
+        permissions = [
+            ("adopt_proposal", "Can adopt a proposal (ordinance and effective date)"),
+            ("withdraw_proposal", "Can withdraw a proposal"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.title} ({self.get_status_display()})"
 
     def clean(self):
+        if self.status == ProposalStatus.WITHDRAWN and not self.withdrawn_on:
+            raise ValidationError({"withdrawn_on": "A withdrawn proposal needs the date."})
         if self.status == ProposalStatus.ADOPTED:
             errors = {}
             if not self.effective_on:
@@ -460,10 +476,20 @@ class SectionVersion(models.Model):
             raise ValidationError({"effective_on": "An adopted version needs its effective date."})
         if self.status == VersionStatus.PROPOSED and not self.proposal_id:
             raise ValidationError({"proposal": "A proposed version belongs to a proposal."})
+        if self.status == VersionStatus.WITHDRAWN and (
+            not self.proposal_id or self.proposal.status != ProposalStatus.WITHDRAWN
+        ):
+            raise ValidationError(
+                {"status": "A version is withdrawn with its proposal (Withdraw… on the proposal)."}
+            )
 
     @property
     def is_proposed(self) -> bool:
         return self.status == VersionStatus.PROPOSED
+
+    @property
+    def is_withdrawn(self) -> bool:
+        return self.status == VersionStatus.WITHDRAWN
 
 
 class ZoningMapChange(models.Model):

@@ -4,7 +4,7 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Q
+from django.db.models import F, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -12,7 +12,9 @@ from cotati_site.codebook import anchors
 from cotati_site.codebook.models import (
     CodeSection,
     Proposal,
+    ProposalStatus,
     SectionVersion,
+    VersionStatus,
     ZoningMapChange,
     engine_dates,
 )
@@ -117,7 +119,11 @@ def section_text(section: CodeSection, on: date) -> SectionText:
         for v in versions
         if v.is_proposed
     ]
-    upcoming = [v for v in versions if not v.is_proposed and v.effective_on and v.effective_on > on]
+    upcoming = [
+        v
+        for v in versions
+        if v.status == VersionStatus.ADOPTED and v.effective_on and v.effective_on > on
+    ]
     return SectionText(
         as_of=on, versions=versions, current=current, proposals=proposals, upcoming=upcoming
     )
@@ -125,7 +131,7 @@ def section_text(section: CodeSection, on: date) -> SectionText:
 
 def compare_versions(section: CodeSection, from_id: int | None, to_id: int | None):
     """Two versions of ``section`` (either may be None: no text) and the redline between."""
-    versions = {v.pk: v for v in section.versions.all()}
+    versions = {v.pk: v for v in section.versions.select_related("proposal")}
     if (from_id is not None and from_id not in versions) or (
         to_id is not None and to_id not in versions
     ):
@@ -208,15 +214,30 @@ def proposed_changes(on: date | None = None, standard_changes=()):
         )
         for v in versions
     ]
-    return amendments, list(ZoningMapChange.objects.filter(status="proposed"))
+    return amendments, list(ZoningMapChange.objects.filter(status=VersionStatus.PROPOSED))
+
+
+def withdrawn_proposals() -> list[Proposal]:
+    """Proposals that will not become law, latest withdrawal first, each with its versions
+    (in code order): two queries."""
+    return list(
+        Proposal.objects.filter(status=ProposalStatus.WITHDRAWN)
+        .order_by(F("withdrawn_on").desc(nulls_last=True), "title")
+        .prefetch_related(
+            Prefetch(
+                "versions", queryset=SectionVersion.objects.order_by("section__sort_key", "pk")
+            )
+        )
+    )
 
 
 def zoning_map_changes_for(zone_code: str) -> list[ZoningMapChange]:
-    """Map changes that take parcels into or out of a district (adopted or proposed)."""
+    """Map changes that take parcels into or out of a district (adopted or proposed; not
+    those of a withdrawn proposal)."""
     return list(
         ZoningMapChange.objects.filter(
             Q(from_zone__iexact=zone_code) | Q(to_zone__iexact=zone_code)
-        )
+        ).exclude(status=VersionStatus.WITHDRAWN)
     )
 
 
@@ -296,11 +317,13 @@ class FeedEntry:
 
 
 def proposed_changes_for_feed() -> list[FeedEntry]:
-    """Every proposed section version, latest change first: one query."""
+    """Every proposed section version, and every one whose proposal was withdrawn (so a
+    follower hears of the withdrawal as an update of the entry), latest change first: one
+    query."""
     from cotati_site.codebook.feeds import last_changed
 
     versions = (
-        SectionVersion.objects.proposed()
+        SectionVersion.objects.filter(status__in=(VersionStatus.PROPOSED, VersionStatus.WITHDRAWN))
         .select_related("section", "proposal")
         .annotate(changed_at=last_changed(SectionVersion))
         .order_by("section__sort_key", "pk")
@@ -308,9 +331,11 @@ def proposed_changes_for_feed() -> list[FeedEntry]:
     entries = [
         FeedEntry(
             guid=f"cotati-building-rules:proposed-version:{v.pk}",
-            title=f"Proposed change to § {v.section.number} {v.section.title}"
+            title=("Withdrawn: proposed" if v.is_withdrawn else "Proposed")
+            + f" change to § {v.section.number} {v.section.title}"
             + (f", in {v.part}" if v.part else ""),
-            url=f"{v.section.get_absolute_url()}#proposal-{v.pk}",
+            url=f"{v.section.get_absolute_url()}#"
+            + (f"version-{v.pk}" if v.is_withdrawn else f"proposal-{v.pk}"),
             updated=v.changed_at,
             version=v,
         )

@@ -1,6 +1,5 @@
-"""Domain writes on the code book: saving and promoting section versions, adopting a
-proposal, and keeping the search index on the
-version in force.
+"""Domain writes on the code book: saving and promoting section versions, adopting or
+withdrawing a proposal, and keeping the search index on the version in force.
 
 One function per write, used by the admin, the management commands and the tests. Each
 saves through the model's own ``save()``, so the revision counter and the history
@@ -176,5 +175,40 @@ def adopt_proposal(
         change.effective_on = effective_on
         change.save()
     reindex_sections(numbers)
+    content_changed()
+    return proposal
+
+
+@transaction.atomic
+def withdraw_proposal(proposal: Proposal, *, withdrawn_on: date) -> Proposal:
+    """Record that ``proposal`` was withdrawn on ``withdrawn_on`` (voted down, or dropped
+    before a vote): it never becomes law. Its section versions and map changes are kept for
+    the record as withdrawn, so no page, feed or check shows them as pending any more, and
+    the rules engine is no longer given its records (``ProposalQuerySet.engine_rows``), so
+    Check my lot's preview and the pages' "proposed" figures drop them too. An adopted
+    proposal is law and cannot be withdrawn: changing it again takes a new proposal.
+    Withdrawing again corrects the date."""
+    if withdrawn_on is None:
+        raise ValidationError({"withdrawn_on": "Give the date it was withdrawn."})
+    if withdrawn_on > default_as_of():
+        raise ValidationError(
+            {"withdrawn_on": "A withdrawal is recorded once it has happened: not a later date."}
+        )
+    proposal = Proposal.objects.select_for_update().get(pk=proposal.pk)
+    if proposal.status == ProposalStatus.ADOPTED:
+        raise ValidationError(
+            f"{proposal.title} was adopted ({proposal.ordinance}); adopted law cannot be "
+            "withdrawn. Changing it again takes a new proposal."
+        )
+    proposal.status = ProposalStatus.WITHDRAWN
+    proposal.withdrawn_on = withdrawn_on
+    proposal.full_clean()
+    proposal.save()
+    for version in proposal.versions.filter(status=VersionStatus.PROPOSED):
+        version.status = VersionStatus.WITHDRAWN
+        version.save()
+    for change in proposal.map_changes.filter(status=VersionStatus.PROPOSED):
+        change.status = VersionStatus.WITHDRAWN
+        change.save()
     content_changed()
     return proposal

@@ -122,7 +122,9 @@ def section_compare(request, number: str):
 @require_safe
 def proposed_changes(request):
     as_of = default_as_of()
-    records = [r for r in load_standards() if r.status == "proposed"]
+    # A withdrawn proposal's records are not pending any more: the engine is not given it.
+    pending = content.engine_proposals(as_of, preview=True)
+    records = [r for r in load_standards() if r.status == "proposed" and r.proposal in pending]
     changes = standard_changes(as_of, records)
     amendments, map_changes = content.proposed_changes(as_of, changes)
     cited = {c.record.section for c in changes if anchors.citation_anchor(c.record.subsection)}
@@ -132,6 +134,7 @@ def proposed_changes(request):
         {
             "amendments": amendments,
             "map_changes": map_changes,
+            "withdrawn": content.withdrawn_proposals(),
             "as_of": as_of,
             "section_anchors": content.section_anchors(cited, as_of),
         },

@@ -103,3 +103,28 @@ def test_htmx_updates_announce_themselves_in_the_same_live_region(site, page):
     described_by = page.locator("#id_lot_area_sqft").get_attribute("aria-describedby")
     assert "error-lot_area_sqft" in described_by.split()
     assert page.locator("#error-lot_area_sqft").inner_text().strip() != ""
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/proposed-changes/", "/code/17.62.060/", "compare"],
+    ids=["proposed changes", "section", "comparison"],
+)
+def test_the_pages_of_a_withdrawn_proposal_have_no_serious_or_critical_violation(
+    site, audit_page, axe_path, path
+):
+    from cotati_site.codebook.models import Proposal, SectionVersion
+    from cotati_site.codebook.services import withdraw_proposal
+    from cotati_site.core.as_of import default_as_of
+
+    spring = Proposal.objects.get(pk="spring-2026-cleanup")
+    withdraw_proposal(spring, withdrawn_on=default_as_of())
+    if path == "compare":
+        kept = SectionVersion.objects.get(section="17.62.060", status="withdrawn")
+        path = f"/code/17.62.060/compare/?to={kept.pk}"
+    audit_page.goto(f"{site.url}{path}")
+    audit_page.wait_for_load_state("load")
+    assert audit_page.locator(
+        "[data-withdrawn-proposal], [data-status=withdrawn], [data-withdrawn-version]"
+    ).count()
+    assert blocking_violations(audit_page, axe_path) == []

@@ -122,9 +122,12 @@ def moved_tables():
             tables.add(field.remote_field.through._meta.db_table)
     return sorted(tables)
 
-def rows(table):
+def rows(table, columns=None):
+    # After the split, only the columns the table had before: a later migration may add one
+    # (the proposal's withdrawal date), which says nothing about rows kept or lost.
+    listed = ", ".join(f'"{c}"' for c in columns) if columns else "*"
     with connection.cursor() as cursor:
-        cursor.execute(f'SELECT * FROM "{table}"')
+        cursor.execute(f'SELECT {listed} FROM "{table}"')
         columns = [c[0] for c in cursor.description]
         return columns, sorted((tuple(map(repr, row)) for row in cursor.fetchall()))
 
@@ -153,7 +156,7 @@ executor.migrate(executor.loader.graph.leaf_nodes())
 emit_post_migrate_signal(verbosity=0, interactive=False, db="default")  # as `migrate` does
 
 for table in tables:
-    assert rows(table) == before_rows[table], table
+    assert rows(table, before_rows[table][0]) == before_rows[table], table
 after_editors = editors_permissions()
 assert [(pk, codename) for pk, _, _, codename in after_editors] == [
     (pk, codename) for pk, _, _, codename in before_editors
