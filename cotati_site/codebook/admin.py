@@ -270,6 +270,7 @@ class SectionVersionAdmin(
                 "opts": self.model._meta,
                 "form": form,
                 "versions": proposals.select_related("section"),
+                "selected": [version.pk for version in proposals],
                 "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
             },
         )
@@ -347,6 +348,7 @@ class ProposalAdmin(
                 "form": form,
                 "proposal": proposal,
                 "versions": proposal.versions.select_related("section"),
+                "selected": [proposal.pk],
                 "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
             },
         )
@@ -394,6 +396,7 @@ class ProposalAdmin(
                 "proposal": proposal,
                 "versions": proposal.versions.select_related("section"),
                 "map_changes": proposal.map_changes.all(),
+                "selected": [proposal.pk],
                 "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
             },
         )
