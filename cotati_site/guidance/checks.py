@@ -1,5 +1,5 @@
-"""System checks on content: `manage.py check` warns about summaries whose numbers the
-standards data does not hold (see cotati_site.guidance.number_drift)."""
+"""System checks on content: `manage.py check` warns about summaries and FAQs whose numbers
+the standards data does not hold (see cotati_site.guidance.number_drift)."""
 
 from django.core import checks
 from django.db import DatabaseError
@@ -7,21 +7,21 @@ from django.db import DatabaseError
 
 @checks.register("content")
 def summary_numbers_match_standards(app_configs=None, **kwargs):
-    from cotati_site.guidance.number_drift import summaries_with_drift
+    from cotati_site.guidance.number_drift import content_with_drift
 
     try:
-        drifts = summaries_with_drift()
+        drifts = content_with_drift()
     except DatabaseError:
-        # No database yet, or not migrated: there are no summaries to check.
+        # No database yet, or not migrated: there is no content to check.
         return []
     return [
         checks.Warning(
             drift.describe(),
             hint=(
-                "Correct the summary, or the standards data in rules/data/ if the summary is right; "
+                "Correct its text, or the standards data in rules/data/ if the text is right; "
                 "`manage.py check_summary_numbers` lists them all."
             ),
-            obj=f"Summary {drift.summary_id}",
+            obj=drift.label,
             id="cotati_site.W001",
         )
         for drift in drifts

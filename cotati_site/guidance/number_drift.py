@@ -1,10 +1,11 @@
-"""Prose and rules cannot drift apart silently: a summary that states a limit (a number with
-a unit) which the standards data for the sections it cites does not hold is flagged.
+"""Prose and rules cannot drift apart silently: a summary or FAQ that states a limit (a number
+with a unit) which the standards data for the sections it cites does not hold is flagged.
 
-Only numbers with a unit of measure count (inches, feet, percent, square feet, acres, units
-per acre, trips); counts of days or hours, section numbers, dates and money are not limits
-the standards data holds, so they are not read. A summary whose cited sections have no
-standards at all is not checked (there is nothing to compare it with).
+Only numbers with a unit count (inches, feet, percent, square feet, acres, units per acre,
+trips, days and business days: the state's review deadlines are records too); hours,
+section numbers, dates and money are not limits the standards data holds, so they are not
+read. A summary or FAQ whose cited sections
+have no standards at all is not checked (there is nothing to compare it with).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ _UNITS = (
     (r"feet\b|foot\b|ft\.?(?![a-z])", "ft"),
     (r"%|percent\b|per\s+cent\b", "percent"),
     (r"(?:(?:visitor|vehicle|client|customer)\s+)*trips\b", "trips_per_day"),
+    (r"business\s+days?\b", "business_days"),  # before "days": "15 business days" is not 15 days
+    (r"days?\b", "days"),
 )
 _PATTERN = re.compile(
     _NUMBER + r"[\s-]*(?P<unit>" + "|".join(f"(?:{pattern})" for pattern, _ in _UNITS) + ")",
@@ -52,22 +55,28 @@ _FAMILY = {
 @dataclass(frozen=True)
 class StatedNumber:
     value: float
-    unit: str  # a standards unit: in, ft, sqft, acre, percent, units_per_acre, trips_per_day
+    unit: str  # a standards unit: in, ft, sqft, acre, percent, units_per_acre, trips_per_day,
+    # days, business_days
     text: str  # as written, e.g. "48 inches"
 
 
 @dataclass(frozen=True)
 class Drift:
-    summary_id: int
-    headline: str
+    summary_id: int  # the summary's or FAQ's id (``kind`` says which)
+    headline: str  # a summary's headline, an FAQ's question
     sections: tuple[str, ...]
     numbers: tuple[StatedNumber, ...]  # the stated numbers the data does not hold
+    kind: str = "Summary"
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} {self.summary_id}"
 
     def describe(self) -> str:
         stated = ", ".join(f"“{n.text}”" for n in self.numbers)
         cited = ", ".join(f"§ {s}" for s in self.sections)
         return (
-            f"Summary {self.summary_id} (“{self.headline}”) states {stated}, which the standards "
+            f"{self.label} (“{self.headline}”) states {stated}, which the standards "
             f"data for {cited} does not hold."
         )
 
@@ -112,9 +121,12 @@ def values_by_section(standards: Standards) -> dict[str, set[tuple[str, float]]]
     return held
 
 
-def find_drift(summaries: Iterable, standards: Standards | None = None) -> list[Drift]:
-    """Summaries (with ``pk``, ``headline``, ``body`` and ``section_numbers``) stating a
-    number with a unit that no standard of their cited sections holds."""
+def find_drift(
+    summaries: Iterable, standards: Standards | None = None, *, kind: str = "Summary"
+) -> list[Drift]:
+    """Summaries (or FAQs: anything with ``pk``, ``headline``, ``body`` and
+    ``section_numbers``) stating a number with a unit that no standard of their cited
+    sections holds."""
     held = values_by_section(standards or load_standards())
     out = []
     for summary in summaries:
@@ -127,7 +139,7 @@ def find_drift(summaries: Iterable, standards: Standards | None = None) -> list[
         stated = stated_numbers(f"{summary.headline}\n{summary.body}")
         missing = tuple(n for n in stated if _comparable(n.value, n.unit) not in allowed)
         if missing:
-            out.append(Drift(summary.pk, summary.headline, sections, missing))
+            out.append(Drift(summary.pk, summary.headline, sections, missing, kind))
     return out
 
 
@@ -139,3 +151,21 @@ def summaries_with_drift(standards: Standards | None = None) -> list[Drift]:
     for summary in summaries:
         summary.section_numbers = [s.number for s in summary.sections.all()]
     return find_drift(summaries, standards)
+
+
+def faqs_with_drift(standards: Standards | None = None) -> list[Drift]:
+    """Every FAQ in the database whose answer (or question) states a number the standards
+    data for its cited sections does not hold."""
+    from cotati_site.guidance.models import FAQ
+
+    faqs = list(FAQ.objects.prefetch_related("sections").order_by("pk"))
+    for faq in faqs:
+        faq.headline, faq.body = faq.question, faq.answer
+        faq.section_numbers = [s.number for s in faq.sections.all()]
+    return find_drift(faqs, standards, kind="FAQ")
+
+
+def content_with_drift(standards: Standards | None = None) -> list[Drift]:
+    """Summaries, then FAQs, stating numbers the standards data does not hold."""
+    standards = standards or load_standards()
+    return summaries_with_drift(standards) + faqs_with_drift(standards)

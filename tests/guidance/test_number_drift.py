@@ -6,14 +6,19 @@ from django.core.management.base import CommandError
 
 from cotati_site.codebook.models import CodeSection
 from cotati_site.guidance.checks import summary_numbers_match_standards
-from cotati_site.guidance.number_drift import stated_numbers, summaries_with_drift
-from tests.factories import make_section, make_summary, make_topic
+from cotati_site.guidance.number_drift import (
+    content_with_drift,
+    stated_numbers,
+    summaries_with_drift,
+)
+from tests.factories import make_faq, make_section, make_summary, make_topic
 
 
 def test_numbers_with_units_are_read_and_others_are_not():
     text = (
         "A fence can be 42 inches tall, or 6 ft. in RR; 25% of the floor area; 2,000 sq. ft.; "
-        "12 vehicle trips a day; 35 units per acre. See § 17.30.040 within 10 days, by 2026."
+        "12 vehicle trips a day; 35 units per acre. See § 17.30.040 within 10 days, by 2026, "
+        "or 15 business days; open 8 hours; $500."
     )
     assert [(n.value, n.unit) for n in stated_numbers(text)] == [
         (42, "in"),
@@ -22,6 +27,8 @@ def test_numbers_with_units_are_read_and_others_are_not():
         (2000, "sqft"),
         (12, "trips_per_day"),
         (35, "units_per_acre"),
+        (10, "days"),
+        (15, "business_days"),
     ]
 
 
@@ -31,8 +38,8 @@ def test_distances_saying_where_a_rule_applies_are_not_limits():
 
 
 @pytest.mark.django_db
-def test_the_shipped_summaries_state_only_numbers_the_standards_hold():
-    assert summaries_with_drift() == []
+def test_the_shipped_summaries_and_faqs_state_only_numbers_the_standards_hold():
+    assert content_with_drift() == []
     assert summary_numbers_match_standards() == []
 
 
@@ -69,3 +76,43 @@ def test_four_feet_matches_a_limit_held_in_inches_only_if_the_data_has_it():
 def test_a_summary_citing_a_section_without_standards_is_not_checked():
     make_summary(make_topic(slug="no-data"), make_section(), headline="Up to 99 feet.")
     assert summaries_with_drift() == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("headline", "flagged"),
+    [
+        ("The city must decide a complete ADU application within 59 days.", ["59 days"]),
+        ("The city must decide a complete ADU application within 60 days.", []),
+        ("The city must decide a complete ADU application within 61 days.", ["61 days"]),
+        # Gov. Code 66317(a)(2)(A) gives 15 business days to say an application is complete.
+        ("It has 15 business days to say whether the application is complete.", []),
+        ("It has 15 days to say whether the application is complete.", ["15 days"]),
+    ],
+)
+def test_a_day_count_is_checked_against_the_deadlines_the_data_holds(headline, flagged):
+    review = CodeSection.objects.get(number="Gov. Code 66317")
+    make_summary(make_topic(slug="deadline"), review, headline=headline)
+    assert [n.text for d in summaries_with_drift() for n in d.numbers] == flagged
+
+
+@pytest.mark.django_db
+def test_an_faq_drifting_from_the_fence_table_is_flagged_by_check_and_command():
+    fences = CodeSection.objects.get(number="17.30.030")
+    faq = make_faq(
+        make_topic(slug="faq-drift"),
+        question="How tall can a solid fence by the street be?",
+        answer="At most 48 inches.",
+    )
+    faq.sections.add(fences)
+    drifts = content_with_drift()
+    assert [(d.label, [n.text for n in d.numbers]) for d in drifts] == [
+        (f"FAQ {faq.pk}", ["48 inches"])
+    ]
+    warnings = summary_numbers_match_standards()
+    assert [(w.id, w.obj) for w in warnings] == [("cotati_site.W001", f"FAQ {faq.pk}")]
+    with pytest.raises(CommandError, match="summaries or FAQs"):
+        call_command("check_summary_numbers")
+    faq.answer = "At most 42 inches (3.5 feet)."
+    faq.save()
+    assert content_with_drift() == []
