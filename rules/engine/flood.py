@@ -131,6 +131,7 @@ FAMILY = Family(
         "special_flood_hazard_area",
         "outside_special_flood_hazard_area",
         "bfe_per_15_04_140_c",
+        "ao_depth_number_first",
         "engineer_no_rise_certification",
         "until_floodway_adopted",
         "new_or_substantially_improved_only",

@@ -143,6 +143,7 @@ NOTE_TEXT = {
     "outside_special_flood_hazard_area": "Outside the special flood hazard area: the floodplain rules do not apply.",
     "special_flood_hazard_area": "In a special flood hazard area: building or other development needs a floodplain development permit before it starts.",
     "bfe_per_15_04_140_c": "Without a base flood elevation on the map, the city determines one under § 15.04.140(C).",
+    "ao_depth_number_first": "Where the flood map gives a depth number for the lot, the floor must be at least that many feet above the highest adjacent grade; the figure shown applies where it gives none.",
     "engineer_no_rise_certification": "Allowed only with a registered civil engineer's certification of no rise in flood levels.",
     "building_permit_exempt_shed": "A {condition} shed, playhouse or similar structure no larger than the floor area shown needs no building permit (electrical, plumbing or mechanical work still needs its own).",
     "building_permit_over_one_story": "The building-permit exemption is for {condition} structures only.",
@@ -413,6 +414,13 @@ def comparison_word(comparison: str) -> str:
 FIGURE_ABOVE = {
     "flood.lowest_floor": {"AO": "the highest adjacent grade", "*": "the base flood elevation"},
 }
+# A record whose figure applies only when something else is absent (its note says what): the
+# key-numbers table says so beside the figure.
+FIGURE_FALLBACK = {
+    "ao_depth_number_first": (
+        "where the flood map gives no depth number; otherwise at least the depth number"
+    ),
+}
 
 
 @register.filter
@@ -428,7 +436,9 @@ def record_figure(record) -> str:
         reference = next((above[c] for c in record.cases if c in above), above["*"])
         if record.value == 0 and record.comparison == "min":
             return f"At or above {reference}"
-        return f"{comparison_word(record.comparison)} {figure} {unit_label(record.unit)} above {reference}".strip()
+        text = f"{comparison_word(record.comparison)} {figure} {unit_label(record.unit)} above {reference}".strip()
+        fallback = FIGURE_FALLBACK.get(record.note)
+        return f"{text} ({fallback})" if fallback else text
     if record.value is None:
         return ""
     if record.value_max is None:  # written as the rest of the site writes one amount

@@ -130,13 +130,17 @@ def _lowest_floor(case: str):
         ("AE", "At or above the base flood elevation"),
         ("AH", "At or above the base flood elevation"),
         ("A", "At or above the base flood elevation"),
-        ("AO", "At least 2 ft above the highest adjacent grade"),
+        (
+            "AO",
+            "At least 2 ft above the highest adjacent grade (where the flood map gives no "
+            "depth number; otherwise at least the depth number)",
+        ),
     ],
     ids=[
         "AE lowest floor is at or above the BFE",
         "AH lowest floor is at or above the BFE",
         "unnumbered A lowest floor is at or above the BFE",
-        "AO lowest floor is 2 ft above the highest adjacent grade",
+        "AO lowest floor is 2 ft above the highest adjacent grade unless a depth number is given",
     ],
 )
 def test_the_lowest_floor_figure_says_what_the_rule_is(case, figure):

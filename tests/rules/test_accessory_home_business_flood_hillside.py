@@ -199,6 +199,8 @@ def test_lowest_floor_in_ao_zones(depth_number, floor, status):
     )
     finding = one(check("NL", flood=flood, building=NEW_BUILDING), "flood.lowest_floor")
     assert finding.status is status
+    # The 2 ft is the fallback for a map with no depth number: the card says so either way.
+    assert finding.note == "ao_depth_number_first"
 
 
 def test_floodway_needs_an_engineers_no_rise_certification():
