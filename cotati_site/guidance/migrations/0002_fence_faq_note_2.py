@@ -1,6 +1,6 @@
 """The shipped FAQ "Can I build a fence taller than 8 feet?" said one of note (2)'s two
 wordings forbids such a fence; both allow it with a minor use permit and administrative
-design review (they differ only below 8 ft). Corrected where the answer is still the shipped
+design review (they differ only for a fence above its location's limit but not over 8 ft). Corrected where the answer is still the shipped
 text; an answer staff have edited is left as they wrote it."""
 
 from django.db import migrations
@@ -17,10 +17,10 @@ NEW = (
     "Yes, with approval. Table 3-2's note (2), as printed in a proposed 2026 code update, "
     "allows a fence over 8 feet with a minor use permit and administrative design review. The "
     "printed note runs two wordings together ('exceeding eight feet' and 'exceeding the "
-    "allowable heights'), so for a fence taller than its location allows but not over 8 feet "
-    "it is unclear whether the same approvals are needed: Check my lot marks such a fence for "
-    "the Planning Division to decide. Ask them before you plan one (§ 17.30.030, Table 3-2, "
-    "note 2)."
+    "allowable heights'), so a fence taller than its location allows but not over 8 feet may "
+    "or may not be approvable: one wording allows it with the same approvals, the other does "
+    "not. Check my lot marks such a fence for the Planning Division to decide. Ask them before "
+    "you plan one (§ 17.30.030, Table 3-2, note 2)."
 )
 
 
