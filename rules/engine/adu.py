@@ -195,10 +195,10 @@ def _count(ctx: Context, p: AduProposal, out: list[Finding]) -> None:
 def _floor_area(ctx: Context, p: AduProposal, area: float | None, out: list[Finding]) -> None:
     rule = "adu.floor_area"
     if p.adu_type == "conversion":
-        record = _get(ctx, rule, "conversion")
-        out.append(
-            from_record(rule, TOPIC, _INFO, record, value=area, limit=record.value, unit="sqft")
-        )
+        # No state size limit beyond the existing space: the record's figure is the growth
+        # allowed for a way in and out, which is not the unit's size, so it is not the limit.
+        record = _get(ctx, rule, "conversion_expansion")
+        out.append(from_record(rule, TOPIC, _INFO, record, value=area, unit="sqft"))
         return
     guaranteed = _get(ctx, rule, "guaranteed")
     if area is None:

@@ -339,6 +339,7 @@ CASE_WORDS = {
     "cap_floor_one_bedroom": "a studio or one-bedroom ADU",
     "cap_floor_more_bedrooms": "an ADU with more than one bedroom",
     "conversion": "within existing space",
+    "conversion_expansion": "growth of a conversion in an accessory structure, for a way in and out",
     "detached": "detached",
     "detached_near_major_transit": "detached, near a major transit stop",
     "attached": "attached to the home",

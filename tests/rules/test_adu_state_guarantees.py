@@ -192,6 +192,8 @@ def test_a_conversion_has_no_state_size_limit_beyond_its_space():
         "conversion_existing_space",
         "secondary",
     )
+    # 150 sq ft is the growth allowed for a way in and out, not the unit's size.
+    assert finding.limit is None
 
 
 # --- jadu.floor_area and where a JADU may be ------------------------------------------
