@@ -87,9 +87,14 @@ class AnswerField(forms.Field):
         return "yes" if text in TRUE_WORDS else "no" if text in FALSE_WORDS - {""} else ""
 
 
-def number(
-    label: str, *, unit: str, maximum: float, minimum: float = 0, help_text: str = "", step="any"
-):
+# Numbers are typed into text boxes that bring up the number keypad (as GOV.UK's design
+# system advises), not <input type="number">: Chromium drops what is not a digit as it is
+# typed, so "10x12" for a shed's floor became 1012 and "abc" vanished with no message. The
+# server reads what was typed and says next to the field what is wrong, keeping the text.
+_NUMBER_ATTRS = {"spellcheck": "false", "autocomplete": "off"}
+
+
+def number(label: str, *, unit: str, maximum: float, minimum: float = 0, help_text: str = ""):
     """A decimal field that rejects text, NaN, infinities and absurd magnitudes with a clear message."""
     field = NumberField(
         label=label,
@@ -97,7 +102,7 @@ def number(
         min_value=minimum,
         max_value=maximum,
         help_text=help_text,
-        widget=forms.NumberInput(attrs={"step": step, "inputmode": "decimal"}),
+        widget=forms.TextInput(attrs=_NUMBER_ATTRS | {"inputmode": "decimal"}),
         error_messages={
             "invalid": f"Enter a number of {unit}, like 20 or 20.5.",
             "min_value": f"Enter {minimum:g} {unit} or more.",
@@ -115,7 +120,7 @@ def whole_number(label: str, *, unit: str, maximum: int, help_text: str = ""):
         min_value=0,
         max_value=maximum,
         help_text=help_text,
-        widget=forms.NumberInput(attrs={"step": 1, "inputmode": "numeric"}),
+        widget=forms.TextInput(attrs=_NUMBER_ATTRS | {"inputmode": "numeric"}),
         error_messages={
             "invalid": f"Enter a whole number of {unit}, like 1 or 2.",
             "min_value": f"Enter 0 {unit} or more.",

@@ -46,14 +46,28 @@ def whole_number_param(raw: str) -> str | None:
     return None if number is None else str(number)
 
 
+# "10x12", "10 x 12 ft", "10 × 12": the sides of a floor typed where its area is asked.
+_SIDES_RE = re.compile(
+    r"\s*([0-9]+(?:\.[0-9]+)?)\s*(?:ft|feet|')?\s*[x×*]\s*([0-9]+(?:\.[0-9]+)?)\s*(?:ft|feet|')?\s*"
+)
+
+
 class NumberField(forms.FloatField):
-    """A form's decimal number, read by ``parse_number``."""
+    """A form's decimal number, read by ``parse_number``. Where an area is asked in square
+    feet and two sides were typed ("10x12"), the message gives the area to type instead."""
 
     def to_python(self, value):
         if value in self.empty_values or (isinstance(value, str) and not value.strip()):
             return None
         number = parse_number(str(value))
         if number is None:
+            sides = _SIDES_RE.fullmatch(str(value)) if len(str(value)) <= MAX_LENGTH else None
+            if sides and getattr(self, "unit", "") == "square feet":
+                a, b = (float(side) for side in sides.groups())
+                raise ValidationError(
+                    f"Enter the area in square feet: {a:g} × {b:g} ft is {a * b:,g}.",
+                    code="sides",
+                )
             raise ValidationError(self.error_messages["invalid"], code="invalid")
         return number
 

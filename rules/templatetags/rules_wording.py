@@ -189,6 +189,12 @@ NOTE_TEXT = {
 STANDARD_ONLY_LABELS = {
     "minor_variance": "Minor variance limit",
 }
+# A record whose figure is an exemption's limit is named for what the figure allows: the
+# rule's own label ("Building permit for the structure") beside "Up to 120 sq ft" and "With
+# approval: a building permit" read as "a permit up to 120 sq ft", the reverse of the rule.
+RECORD_LABELS = {
+    "accessory.building_permit": "No building permit needed",
+}
 
 
 @register.filter
@@ -391,7 +397,11 @@ def standard_label(record) -> str:
     case = record.case
     if case in CASE_LABELS:
         return with_condition(CASE_LABELS[case], record)
-    label = RULE_LABELS.get(record.rule) or STANDARD_ONLY_LABELS.get(record.rule, record.rule)
+    label = (
+        RECORD_LABELS.get(record.rule)
+        or RULE_LABELS.get(record.rule)
+        or STANDARD_ONLY_LABELS.get(record.rule, record.rule)
+    )
     parts = [case_words(c) for c in record.cases] if case and case != "default" else []
     if record.condition is not None:  # where the figure applies is part of the rule
         words = condition_words(record.condition)
@@ -415,12 +425,14 @@ def comparison_word(comparison: str) -> str:
 FIGURE_ABOVE = {
     "flood.lowest_floor": {"AO": "the highest adjacent grade", "*": "the base flood elevation"},
 }
-# A record whose figure applies only when something else is absent (its note says what): the
-# key-numbers table says so beside the figure.
-FIGURE_FALLBACK = {
-    "ao_depth_number_first": (
+# A condition the key-numbers table must print beside a record's figure, where the figure's
+# own label cannot carry it (by record id): the figure applies only when something else is
+# absent, or only on a condition a note of the table sets.
+FIGURE_QUALIFIERS = {
+    "s15-04-170-lowest-floor-ao-no-depth-number": (
         "where the flood map gives no depth number; otherwise at least the depth number"
     ),
+    "t3-2-outside-setbacks": "the part above the solid limit of open design: note (1)",
 }
 
 
@@ -437,16 +449,17 @@ def record_figure(record) -> str:
         reference = next((above[c] for c in record.cases if c in above), above["*"])
         if record.value == 0 and record.comparison == "min":
             return f"At or above {reference}"
-        text = f"{comparison_word(record.comparison)} {figure} {unit_label(record.unit)} above {reference}".strip()
-        fallback = FIGURE_FALLBACK.get(record.note)
-        return f"{text} ({fallback})" if fallback else text
-    if record.value is None:
+        text = f"{comparison_word(record.comparison)} {figure} {unit_label(record.unit)} above {reference}"
+    elif record.value is None:
         return ""
-    if record.value_max is None:  # written as the rest of the site writes one amount
-        figure = _amount(record.value, record.unit)
     else:
-        figure = f"{figure} {unit_label(record.unit)}"
-    return f"{comparison_word(record.comparison)} {figure}".strip()
+        if record.value_max is None:  # written as the rest of the site writes one amount
+            figure = _amount(record.value, record.unit)
+        else:
+            figure = f"{figure} {unit_label(record.unit)}"
+        text = f"{comparison_word(record.comparison)} {figure}"
+    qualifier = FIGURE_QUALIFIERS.get(record.id)
+    return f"{text.strip()} ({qualifier})" if qualifier else text.strip()
 
 
 NOTE_SHORT = {
@@ -983,6 +996,9 @@ def plan_area_limit(area, feature) -> str:
     if record.value is None:
         return f"no figure; see {section_cite(record.section)}" if record.section else "no figure"
     text = f"up to {_height(record)} high"
+    qualifier = FIGURE_QUALIFIERS.get(record.id)
+    if qualifier:
+        text += f" ({qualifier})"
     extra = area.with_approval
     if extra is not None and extra.value is not None:
         text += f", or up to {_height(extra)} with {approval_label(extra.approval)}"

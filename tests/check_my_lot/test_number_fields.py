@@ -1,5 +1,8 @@
 """Check my lot reads numbers written in ASCII digits only and says so next to the field."""
 
+import re
+from html import escape
+
 import pytest
 
 pytestmark = pytest.mark.django_db
@@ -31,3 +34,38 @@ def test_ascii_numbers_are_still_read(client, value, number):
     assert response.status_code == 200
     front = [f for f in response.json()["findings"] if f["rule"] == "setback.front"]
     assert front and front[0]["value"] == number
+
+
+def test_numbers_are_typed_in_text_boxes_with_the_number_keypad(client):
+    # <input type="number"> lets the browser drop what is not a digit as it is typed
+    # ("10x12" became 1012 sq ft): the text reaches the server, which says what is wrong.
+    page = client.get(URL, {"zone": "NL", "project": "accessory_structure"}).content.decode()
+    box = re.search(r'<input[^>]*name="accessory_footprint_sqft"[^>]*>', page).group(0)
+    assert 'type="text"' in box and 'inputmode="decimal"' in box
+    assert 'type="number"' not in page
+
+
+SHED = {"zone": "NL", "project": "accessory_structure", "accessory_type": "shed"}
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("10x12", "Enter the area in square feet: 10 × 12 ft is 120."),
+        ("10 x 12 ft", "Enter the area in square feet: 10 × 12 ft is 120."),
+        ("8.5×10", "Enter the area in square feet: 8.5 × 10 ft is 85."),
+        ("ten by twelve", "Enter a number of square feet, like 20 or 20.5."),
+    ],
+)
+def test_two_sides_typed_for_an_area_get_the_area_to_type(client, typed, message):
+    response = client.get(JSON_URL, {**SHED, "accessory_footprint_sqft": typed})
+    assert response.json()["errors"] == {"accessory_footprint_sqft": [message]}
+    page = client.get(URL, {**SHED, "accessory_footprint_sqft": typed}).content.decode()
+    assert escape(message) in page and f'value="{escape(typed)}"' in page
+
+
+def test_sides_typed_for_a_distance_get_the_plain_message(client):
+    response = client.get(JSON_URL, {"zone": "NL", "front_setback_ft": "10x12"})
+    assert response.json()["errors"] == {
+        "front_setback_ft": ["Enter a number of feet, like 20 or 20.5."]
+    }

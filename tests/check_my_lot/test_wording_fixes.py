@@ -178,3 +178,44 @@ def test_minimum_density_for_a_single_house(client, query, status):
     assert got == status
     if status == "info":
         assert "applies to projects of two or more homes" in text
+
+
+@pytest.mark.django_db
+def test_an_answer_the_site_cannot_decide_does_not_ask_for_answers_already_given(client):
+    # Every shed question answered: what decides it (the distances of § 17.42.160) is a rule
+    # this site does not hold, so nothing is left to answer.
+    html = client.get(
+        "/check-my-lot/",
+        {
+            "zone": "NL",
+            "project": "accessory_structure",
+            "accessory_type": "shed",
+            "accessory_footprint_sqft": "120",
+            "accessory_height_ft": "9",
+            "accessory_stories": "1",
+            "accessory_side_line_ft": "5",
+            "accessory_rear_line_ft": "5",
+            "accessory_house_distance_ft": "10",
+        },
+    ).content.decode()
+    answer = re.search(
+        r'<section class="answer[^"]*" id="answer-accessory_structure".*?</section>', html, re.S
+    ).group(0)
+    assert 'data-outcome="cannot_tell"' in answer
+    assert "Answer the questions named above" not in answer
+    assert "this site cannot decide it from your answers" in answer
+
+
+def test_the_shed_permit_exemption_is_named_for_what_it_allows():
+    from rules.templatetags.rules_wording import standard_label
+
+    record = next(r for r in load_standards() if r.id == "crc-r105-2-accessory-exempt")
+    assert standard_label(record) == "No building permit needed (one-story structures)"
+    assert record_figure(record) == "Up to 120 sq ft"
+
+
+def test_the_fence_row_outside_the_setbacks_keeps_note_1_beside_its_figure():
+    record = next(r for r in load_standards() if r.id == "t3-2-outside-setbacks")
+    assert record_figure(record) == (
+        "Up to 8 ft (the part above the solid limit of open design: note (1))"
+    )
