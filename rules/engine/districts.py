@@ -33,6 +33,7 @@ class DistrictRow:
     interior_side_abutting_residential: Standard | None
     interior_side_upper_walls: Standard | None  # NM/NU, 10+ units, 2+ story walls
     street_side: Standard | None
+    street_side_alternate: Standard | None  # CD named streets
     rear: Standard | None
     rear_abutting_residential: Standard | None
     garage_behind_facade: Standard | None
@@ -92,6 +93,7 @@ def district_rows(
                     "setback.interior_side", "multifamily.two_plus_stories"
                 ),
                 street_side=get("setback.street_side"),
+                street_side_alternate=get("setback.street_side_alternate"),
                 rear=get("setback.rear"),
                 rear_abutting_residential=get("setback.rear", "abutting_residential"),
                 garage_behind_facade=get("garage.placement"),

@@ -303,6 +303,7 @@ FAMILY = Family(
         "common_interest_subdivision",
     ),
     notes=(
+        "caretaker_unit_only",
         "corner_lot_subdivision",
         "mixed_use_reduction_possible",
         "single_unit_on_lot",

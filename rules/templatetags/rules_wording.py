@@ -142,6 +142,7 @@ NOTE_TEXT = {
     "detached_garage_excepted": "Detached garages are not held to the accessory-structure height limit; the district's height limit applies.",
     "outside_special_flood_hazard_area": "Outside the special flood hazard area: the floodplain rules do not apply.",
     "special_flood_hazard_area": "In a special flood hazard area: building or other development needs a floodplain development permit before it starts.",
+    "caretaker_unit_only": "Table 2-4 allows one caretaker's unit here and no other homes; a home that is not a caretaker's is not allowed.",
     "bfe_per_15_04_140_c": "Without a base flood elevation on the map, the city determines one under § 15.04.140(C).",
     "ao_depth_number_first": "Where the flood map gives a depth number for the lot, the floor must be at least that many feet above the highest adjacent grade; the figure shown applies where it gives none.",
     "engineer_no_rise_certification": "Allowed only with a registered civil engineer's certification of no rise in flood levels.",
@@ -392,6 +393,42 @@ def case_words(case: str) -> str:
 
 
 @register.filter
+def cases_in_words(record) -> str:
+    """The cases a record applies to, in words, for a table cell: 'a plex (…) or an existing
+    single-family home'; cases sharing a qualifier ('….two_plus_stories') name it once."""
+    parts = [case.split(".") for case in record.cases]
+    if len(parts) > 1 and all(len(p) == 2 for p in parts) and len({p[1] for p in parts}) == 1:
+        kinds = [CASE_PART_WORDS.get(p[0], p[0]) for p in parts]
+        return f"{_or_list(kinds)}: {CASE_PART_WORDS.get(parts[0][1], parts[0][1])}"
+    return _or_list([case_words(case) for case in record.cases])
+
+
+@register.filter
+def sliding_scale(records) -> str:
+    """A sliding coverage scale (RR, RVL: Table 2-7) in one phrase from its five records:
+    '30% on a lot of 0.5 acres, reduced by 10% for each further 0.5 acres, to a minimum of
+    10%'."""
+    by_case = {record.case: record for record in records}
+    try:
+        parts = [
+            by_case[f"sliding_{name}"]
+            for name in ("base_percent", "base_area", "step_percent", "step_area", "floor_percent")
+        ]
+    except KeyError:  # an incomplete scale: each figure as it is
+        return "; ".join(std(record) for record in records)
+    base, area, step, step_area, floor = (std(record) for record in parts)
+    # The code's own order and words; how the site reads "reduced by" is the records' reading.
+    return (
+        f"{base} on a lot of {area}, reduced by {step} for each further {step_area}, "
+        f"to a minimum of {floor}"
+    )
+
+
+def _or_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+@register.filter
 def standard_label(record) -> str:
     """A standards record named by its case where the case says more than the rule."""
     case = record.case
@@ -458,9 +495,14 @@ def record_figure(record) -> str:
         else:
             figure = f"{figure} {unit_label(record.unit)}"
         text = f"{comparison_word(record.comparison)} {figure}"
-    qualifier = FIGURE_QUALIFIERS.get(record.id)
+    qualifier = FIGURE_QUALIFIERS.get(record.id) or NOTE_SUFFIX.get(record.note or "")
     return f"{text.strip()} ({qualifier})" if qualifier else text.strip()
 
+
+# A record's condition in a few words, beside its figure wherever a table prints it.
+NOTE_SUFFIX = {
+    "caretaker_unit_only": "a caretaker's unit only",
+}
 
 NOTE_SHORT = {
     "subdivision_review": "Set in subdivision review",
@@ -491,6 +533,8 @@ def std(record) -> str:
     text = f"{figure}%" if unit == "percent" else f"{figure} {unit_label(unit, record.value)}"
     if record.note == "build_to_line":
         return f"build-to {text}"
+    if record.note in NOTE_SUFFIX:
+        return f"{text} ({NOTE_SUFFIX[record.note]})"
     return text
 
 

@@ -219,3 +219,14 @@ def test_the_fence_row_outside_the_setbacks_keeps_note_1_beside_its_figure():
     assert record_figure(record) == (
         "Up to 8 ft (the part above the solid limit of open design: note (1))"
     )
+
+
+def test_osc_density_keeps_its_caretaker_condition_in_tables_and_on_the_card():
+    from rules.engine import Lot, Plan, check_lot
+    from rules.templatetags.rules_wording import std
+
+    record = next(r for r in load_standards() if r.id == "t2-4-osc-density-max")
+    assert std(record) == "1 home (a caretaker's unit only)"
+    lot = Lot(zone="OSC", area_sqft=100_000, dwelling_units=1)
+    finding = next(f for f in check_lot(lot, Plan(), as_of=AS_OF) if f.rule == "density.max")
+    assert finding.note == "caretaker_unit_only"

@@ -35,11 +35,15 @@ EXPECTED = {
         "rear": "10 ft",
         "coverage": "75%",
         "height": "35 ft",
+        # Table 2-11's 10 ft walls are those of multifamily (10+) and nonresidential buildings.
+        "interior_side": "5 ft; 10 ft for multifamily (ten or more homes), no homes (commercial, "
+        "office, industrial …), mixed use (homes and other uses) or mixed use with ten or more "
+        "homes: walls of two stories or more",
     },
     "CE": {
         "front": "build-to 10 ft",
-        "interior_side": "None required; 10 ft abutting a residential zone",
-        "rear": "10 ft; 20 ft abutting a residential zone",
+        "interior_side": "10 ft abutting a residential zone, otherwise none required",
+        "rear": "20 ft abutting a residential zone, otherwise 10 ft",
         "coverage": "80%",
         "height": "35 ft; 45 ft with use permit; 45 ft per § 17.30.040(D)",
     },
@@ -47,7 +51,18 @@ EXPECTED = {
         "height": "35 ft; 50 ft with use permit; 45 ft per § 17.30.040(D)",
         "front": "build-to 0 ft; build-to 30 ft on named frontages",
     },
-    "CD": {"min_area": "2,000 sq ft", "min_width": "20 ft", "coverage": "100%", "rear": "10 ft"},
+    "CD": {
+        "min_area": "2,000 sq ft",
+        "min_width": "20 ft",
+        "coverage": "100%",
+        "rear": "10 ft",
+        # Table 2-14: 5 ft for plexes and existing homes; 10 ft for other uses abutting a
+        # residential zone, none otherwise; the 15 ft line on the named streets, both faces.
+        "interior_side": "5 ft for a plex (duplex, triplex … up to nine homes) or an existing "
+        "single-family home; other uses: 10 ft abutting a residential zone, otherwise none "
+        "required",
+        "street_side": "build-to 0 ft; build-to 15 ft on named frontages",
+    },
     "CI": {
         "min_area": "10,000 sq ft",
         "min_width": "100 ft",
@@ -74,7 +89,7 @@ EXPECTED = {
     "TOC": {
         "coverage": "100%",
         "height": "45 ft; 55 ft with use permit",
-        "rear": "10 ft; 20 ft abutting a residential zone",
+        "rear": "20 ft abutting a residential zone, otherwise 10 ft",
     },
 }
 
@@ -120,3 +135,18 @@ def test_topic_pages_show_key_numbers_from_the_rules_tables(client):
         for record in records:
             assert f'data-standard="{record.id}"' in html, (slug, record.id)
     assert 'data-zone="NL"' in client.get("/topics/zoning-districts/").content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("zone", ["RR-1.0", "RR-1.5", "RVL-0.66"])
+def test_a_sliding_coverage_scale_is_printed_whole_not_as_its_smallest_figure(client, zone):
+    # Table 2-7: "30% on a 1/2-acre parcel; reduced by 10% for each additional 1/2 acre to a
+    # minimum of 10%". "30% at the smallest size" read as the district's smallest lot.
+    scale = (
+        "30% on a lot of 0.5 acres, reduced by 10% for each further 0.5 acres, to a minimum of 10%"
+    )
+    table = client.get("/zoning-districts/").content.decode()
+    row = re.search(rf'<tr data-zone="{re.escape(zone)}">(.*?)</tr>', table, re.S).group(1)
+    assert scale in row and "smallest size" not in row
+    page = client.get(f"/zoning-districts/{zone}/").content.decode()
+    assert scale in page and "Coverage sliding scale" not in page
