@@ -237,7 +237,10 @@ class CheckForm(EngineInputs):
         "and inches",
         unit="inches",
         maximum=11.99,
-        help_text="0 to 11; 6 ft 6 in. is 6 and 6.",
+        help_text="Less than 12; 6 ft 6 in. is 6 and 6.",
+    )
+    fence_height_extra_in.error_messages["max_value"] = (
+        "Enter less than 12 inches: 12 inches is a foot, so add it to the feet."
     )
     as_of = forms.DateField(
         required=False,

@@ -107,7 +107,9 @@ def build_result(
     """Group findings by topic, worst group first and worst finding first within it; with
     projects, the answer for each and the findings that bear on it."""
     checked = tuple(p for p in projects if p in registry().projects)
-    if checked:
+    if projects:
+        # Only "something else" (a pool, a deck) chosen: no project answer, the site's
+        # conditions, and the lot's rules under "Other rules", not the whole list of today.
         return _project_result(findings, as_of, include_proposed, projects, checked, proposals)
     by_topic: dict[str, list[Finding]] = {}
     for finding in findings:

@@ -322,6 +322,7 @@ FAMILY = Family(
         "rowhouse_units_none",
         "upper_walls_10_plus_units",
         "behind_street_facing_facade",
+        "behind_street_facing_facade_porch_or_stoop",
         "depends_on_building",
         "building_type_conflicts_units",
     ),

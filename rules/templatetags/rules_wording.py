@@ -134,6 +134,7 @@ NOTE_TEXT = {
     "upper_walls_10_plus_units": "For multifamily buildings of 10 or more homes, walls of the second story and above need more.",
     "or_section_17_30_040_d": "A taller building may also be allowed under § 17.30.040(D).",
     "behind_street_facing_facade": "A garage must sit behind the street-facing front of the house (a porch does not count).",
+    "behind_street_facing_facade_porch_or_stoop": "A garage must sit behind the street-facing front of the house (a porch or stoop does not count).",
     "applies_80pct_units_multifamily": "Applies to at least 80% of the homes in a multifamily or mixed-use project.",
     "residential_follows_nu_standards": "Ground-floor residential projects here follow the NU district's standards.",
     "building_permit_over_7ft": "A fence taller than the figure shown needs a building permit (Table 3-2, note 1).",

@@ -69,3 +69,24 @@ def test_sides_typed_for_a_distance_get_the_plain_message(client):
     assert response.json()["errors"] == {
         "front_setback_ft": ["Enter a number of feet, like 20 or 20.5."]
     }
+
+
+def test_a_label_that_names_its_unit_does_not_name_it_twice(client):
+    page = client.get(URL, {"zone": "NL", "project": "fence"}).content.decode()
+
+    def label(name: str) -> str:
+        return re.search(rf'<label for="id_{name}">(.*?)</label>', page, re.S).group(1)
+
+    assert label("fence_height_ft") == "Height: feet"  # not "Height: feet (feet)"
+    assert label("fence_height_extra_in") == "and inches"
+    assert "(square feet)" in label("lot_area_sqft")  # a label without its unit still gets it
+
+
+@pytest.mark.parametrize(("typed", "error"), [("11.5", None), ("12", "12 inches is a foot")])
+def test_inches_past_a_foot_get_a_message_that_says_why(client, typed, error):
+    answers = {"zone": "NL", "fence_height_ft": "6", "fence_height_extra_in": typed}
+    errors = client.get(JSON_URL, answers).json()["errors"]
+    if error is None:
+        assert "fence_height_extra_in" not in errors
+    else:
+        assert error in errors["fence_height_extra_in"][0]

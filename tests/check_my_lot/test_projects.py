@@ -209,3 +209,14 @@ def test_an_adu_is_answered_from_the_adu_family_with_its_questions_shown(client)
     )
     html = client.get(URL, params).content.decode()
     assert '<fieldset id="section-adu"' in html and "(coming" not in html
+
+
+def test_something_else_alone_says_not_covered_and_keeps_the_lot_rules_collapsed(client):
+    # A pool or a deck: not the whole list of lot rules as "Not checked" cards.
+    html = client.get("/check-my-lot/", {"zone": "NL", "project": "other"}).content.decode()
+    assert 'data-outcome="not_covered"' in html and "Not covered yet" in html
+    results = html.split('id="results-title"')[1]
+    assert 'class="finding ' not in results and 'id="other-rules"' in results
+    assert "0 pass, 0 need approval" not in html
+    data = client.get("/check-my-lot/result.json", {"zone": "NL", "project": "other"}).json()
+    assert (data["projects"], data["answers"], data["findings"]) == (["other"], [], [])

@@ -230,3 +230,16 @@ def test_osc_density_keeps_its_caretaker_condition_in_tables_and_on_the_card():
     lot = Lot(zone="OSC", area_sqft=100_000, dwelling_units=1)
     finding = next(f for f in check_lot(lot, Plan(), as_of=AS_OF) if f.rule == "density.max")
     assert finding.note == "caretaker_unit_only"
+
+
+@pytest.mark.parametrize(
+    ("zone", "words"),
+    [("NL", "(a porch does not count)"), ("NU", "(a porch or stoop does not count)")],
+)
+def test_the_garage_rule_says_what_its_table_leaves_out_of_the_facade(zone, words):
+    from rules.engine import Lot, Plan, check_lot
+    from rules.templatetags.rules_wording import note_text
+
+    lot = Lot(zone=zone, area_sqft=6000)
+    finding = next(f for f in check_lot(lot, Plan(), as_of=AS_OF) if f.rule == "garage.placement")
+    assert note_text(finding.note).endswith(words + ".")
