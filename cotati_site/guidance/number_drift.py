@@ -4,8 +4,8 @@ with a unit) which the standards data for the sections it cites does not hold is
 Only numbers with a unit count (inches, feet, percent, square feet, acres, units per acre,
 trips, days and business days: the state's review deadlines are records too); hours,
 section numbers, dates and money are not limits the standards data holds, so they are not
-read. A summary or FAQ whose cited sections
-have no standards at all is not checked (there is nothing to compare it with).
+read. A summary or FAQ whose cited sections have no standards at all is not checked (there
+is nothing to compare it with).
 """
 
 from __future__ import annotations

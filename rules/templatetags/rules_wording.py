@@ -463,15 +463,18 @@ def comparison_word(comparison: str) -> str:
 FIGURE_ABOVE = {
     "flood.lowest_floor": {"AO": "the highest adjacent grade", "*": "the base flood elevation"},
 }
-# A condition the key-numbers table must print beside a record's figure, where the figure's
-# own label cannot carry it (by record id): the figure applies only when something else is
-# absent, or only on a condition a note of the table sets.
+# A condition printed beside a record's figure wherever a table or drawing gives it, where
+# neither the figure's label nor a note of the record carries it (by record id): Table 3-2
+# prints this row's 8 ft with note (1), which the fence family applies to several rows.
 FIGURE_QUALIFIERS = {
-    "s15-04-170-lowest-floor-ao-no-depth-number": (
-        "where the flood map gives no depth number; otherwise at least the depth number"
-    ),
     "t3-2-outside-setbacks": "the part above the solid limit of open design: note (1)",
 }
+
+
+def figure_qualifier(record) -> str:
+    """The condition to print beside ``record``'s figure ('' for none): by its note
+    (``NOTE_SUFFIX``), else by its id (``FIGURE_QUALIFIERS``)."""
+    return NOTE_SUFFIX.get(record.note or "") or FIGURE_QUALIFIERS.get(record.id, "")
 
 
 @register.filter
@@ -496,13 +499,17 @@ def record_figure(record) -> str:
         else:
             figure = f"{figure} {unit_label(record.unit)}"
         text = f"{comparison_word(record.comparison)} {figure}"
-    qualifier = FIGURE_QUALIFIERS.get(record.id) or NOTE_SUFFIX.get(record.note or "")
+    qualifier = figure_qualifier(record)
     return f"{text.strip()} ({qualifier})" if qualifier else text.strip()
 
 
-# A record's condition in a few words, beside its figure wherever a table prints it.
+# A record's condition in a few words, by its note, beside its figure wherever a table prints
+# it (figure_qualifier).
 NOTE_SUFFIX = {
     "caretaker_unit_only": "a caretaker's unit only",
+    "ao_depth_number_first": (
+        "where the flood map gives no depth number; otherwise at least the depth number"
+    ),
 }
 
 NOTE_SHORT = {
@@ -534,9 +541,8 @@ def std(record) -> str:
     text = f"{figure}%" if unit == "percent" else f"{figure} {unit_label(unit, record.value)}"
     if record.note == "build_to_line":
         return f"build-to {text}"
-    if record.note in NOTE_SUFFIX:
-        return f"{text} ({NOTE_SUFFIX[record.note]})"
-    return text
+    qualifier = figure_qualifier(record)
+    return f"{text} ({qualifier})" if qualifier else text
 
 
 # Citations outside the Cotati Municipal Code's numbered sections, by the prefix a standards
@@ -1041,7 +1047,7 @@ def plan_area_limit(area, feature) -> str:
     if record.value is None:
         return f"no figure; see {section_cite(record.section)}" if record.section else "no figure"
     text = f"up to {_height(record)} high"
-    qualifier = FIGURE_QUALIFIERS.get(record.id)
+    qualifier = figure_qualifier(record)
     if qualifier:
         text += f" ({qualifier})"
     extra = area.with_approval
