@@ -2,8 +2,8 @@
 README.md): `gunicorn --config gunicorn.conf.py cotati_site.wsgi`.
 
 Command-line options override these (the load test passes its own --workers, --threads and
---bind). The environment may set GUNICORN_BIND, WEB_CONCURRENCY (workers) and
-GUNICORN_THREADS.
+--bind). The environment may set GUNICORN_BIND, WEB_CONCURRENCY (workers),
+GUNICORN_THREADS and GUNICORN_CONTROL_SOCKET.
 """
 
 import os
@@ -30,6 +30,15 @@ limit_request_field_size = 8190
 timeout = 30
 graceful_timeout = 20
 keepalive = 5
+
+# gunicorn's control socket (for `gunicornc`) defaults to one path per user
+# ($XDG_RUNTIME_DIR/gunicorn.ctl or ~/.gunicorn/gunicorn.ctl), so a second gunicorn started by
+# the same user removes the first one's socket while it runs. Off unless GUNICORN_CONTROL_SOCKET
+# names a path for this instance alone.
+if os.environ.get("GUNICORN_CONTROL_SOCKET"):
+    control_socket = os.environ["GUNICORN_CONTROL_SOCKET"]
+else:
+    control_socket_disable = True
 
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
