@@ -27,3 +27,11 @@ def result_json(document: dict, findings) -> str:
     parts = ", ".join(_finding_json(finding) for finding in findings)
     separator = ", " if head != "{}" else ""
     return f'{head[:-1]}{separator}"findings": [{parts}]}}'
+
+
+def with_ignored(text: bytes, ignored: list[str]) -> bytes:
+    """The JSON object ``text`` with ``"ignored": ignored`` as its first member (``rules/ignored.py``
+    adds it after the page cache, to the stored text)."""
+    rest = text.lstrip()[1:].lstrip()
+    head = b'{"ignored": ' + json.dumps(ignored).encode()
+    return head + (b"}" if rest == b"}" else b", " + rest)

@@ -14,6 +14,7 @@ from rules.diagrams import lot_diagram
 from rules.engine import check_lot, load_standards
 from rules.engine.registry import registry
 from rules.forms import CheckForm
+from rules.ignored import reports_ignored
 from rules.json_output import result_json
 from rules.presentation import build_result
 from rules.templatetags.rules_wording import cited_sections
@@ -106,6 +107,8 @@ def _project_shown(section: str) -> list[str]:
     return []
 
 
+# Every answer lists in ``ignored`` the parameters it did not read (added after the cache).
+@reports_ignored
 @cache_for_anonymous(reads=READS, shared=False)
 @require_safe
 def check_my_lot_json(request):
