@@ -269,12 +269,17 @@ CONTENT_SECURITY_POLICY = "; ".join(
 # tests/e2e/test_content_security_policy.py); set a string here to give it its own.
 CONTENT_SECURITY_POLICY_ADMIN = None
 
-# Staff login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one
-# username from one address, that pair is refused, even with the right password, until the
-# cool-off passes. Behind a proxy set DJANGO_PROXY_COUNT so the client's address is used.
-AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_AXES_FAILURE_LIMIT", "5"))
+# Staff login throttling (django-axes): after LOGIN_FAILURES_PER_USERNAME wrong passwords for
+# one username from one address, that pair is refused, even with the right password, until the
+# cool-off passes; after LOGIN_FAILURES_PER_ADDRESS from one address, whatever the usernames,
+# that address is (cotati_site/core/login_limits.py). Behind a proxy set DJANGO_PROXY_COUNT so
+# the client's address is used.
+LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("DJANGO_AXES_FAILURE_LIMIT", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("DJANGO_AXES_ADDRESS_FAILURE_LIMIT", "20"))
+AXES_FAILURE_LIMIT = "cotati_site.core.login_limits.failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_AXES_COOLOFF_MINUTES", "30")))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# failure_limit relies on the address being counted on its own (its docstring says why).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "cotati_site.core.security.client_ip"
 PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))

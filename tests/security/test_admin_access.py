@@ -45,7 +45,7 @@ def test_a_staff_member_with_the_right_password_gets_in():
 def test_after_too_many_wrong_passwords_even_the_right_one_is_refused():
     make_staff()
     client = Client()
-    for _ in range(settings.AXES_FAILURE_LIMIT):
+    for _ in range(settings.LOGIN_FAILURES_PER_USERNAME):
         log_in(client, "editor", "wrong-password")
     response = log_in(client, "editor", PASSWORD)
     assert response.status_code == 429
@@ -55,7 +55,7 @@ def test_after_too_many_wrong_passwords_even_the_right_one_is_refused():
 @pytest.mark.django_db
 def test_a_lockout_holds_one_username_from_one_address_only():
     make_staff()
-    for _ in range(settings.AXES_FAILURE_LIMIT):
+    for _ in range(settings.LOGIN_FAILURES_PER_USERNAME):
         log_in(Client(), "editor", "wrong-password", address="203.0.113.7")
     other_address = Client()
     assert log_in(other_address, "editor", PASSWORD, address="198.51.100.2").status_code == 302
@@ -63,10 +63,38 @@ def test_a_lockout_holds_one_username_from_one_address_only():
 
 
 @pytest.mark.django_db
+def test_a_new_username_on_each_try_from_one_address_is_locked_out_at_the_address_limit():
+    make_staff()
+    client = Client()
+    for n in range(settings.LOGIN_FAILURES_PER_ADDRESS - 1):
+        assert log_in(client, f"guess-{n}", "wrong-password").status_code == 200
+    assert log_in(client, "guess-last", "wrong-password").status_code == 429
+    # Refused from that address, even a real editor with the right password...
+    assert log_in(client, "editor", PASSWORD).status_code == 429
+    assert not is_logged_in(client)
+    # ...but not from another.
+    other_address = Client()
+    assert log_in(other_address, "editor", PASSWORD, address="198.51.100.2").status_code == 302
+
+
+@pytest.mark.django_db
+def test_wrong_passwords_spread_over_usernames_do_not_lock_an_address_below_its_limit():
+    make_staff()
+    client = Client()
+    for n in range(settings.LOGIN_FAILURES_PER_ADDRESS - 1):
+        log_in(client, f"colleague-{n % 3}", "wrong-password")
+    assert log_in(client, "editor", PASSWORD).status_code == 302
+
+
+def test_an_address_may_fail_more_often_than_one_username_from_it():
+    assert settings.LOGIN_FAILURES_PER_ADDRESS > settings.LOGIN_FAILURES_PER_USERNAME
+
+
+@pytest.mark.django_db
 def test_fewer_failures_than_the_limit_do_not_lock_anyone_out():
     make_staff()
     client = Client()
-    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+    for _ in range(settings.LOGIN_FAILURES_PER_USERNAME - 1):
         log_in(client, "editor", "wrong-password")
     assert log_in(client, "editor", PASSWORD).status_code == 302
 
