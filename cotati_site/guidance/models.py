@@ -11,6 +11,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from cotati_site.codebook.models import CodeSection
+from cotati_site.core.history import VersionHistory
 from cotati_site.core.revisions import Revisioned
 
 
@@ -173,7 +174,9 @@ class Summary(Revisioned):
     )
 
     objects = PublishedQuerySet.as_manager()
-    history = HistoricalRecords(table_name="cotati_site_historicalsummary")
+    # The cited sections are kept with each version, so a deleted summary comes back citing
+    # what it cited (core.recovery).
+    history = VersionHistory(table_name="cotati_site_historicalsummary", m2m_fields=[sections])
 
     class Meta:
         db_table = "cotati_site_summary"  # its table from before the app split
@@ -241,7 +244,7 @@ class FAQ(Revisioned):
     )
 
     objects = PublishedQuerySet.as_manager()
-    history = HistoricalRecords(table_name="cotati_site_historicalfaq")
+    history = VersionHistory(table_name="cotati_site_historicalfaq", m2m_fields=[sections])
 
     class Meta:
         db_table = "cotati_site_faq"  # its table from before the app split

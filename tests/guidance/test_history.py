@@ -140,3 +140,19 @@ def test_the_history_diff_shows_the_whole_change_with_the_changed_words_marked()
     )
     first_words = old.split()[0]
     assert first_words in html
+
+
+def test_an_admin_save_that_changes_the_cited_sections_is_one_version_holding_them():
+    client, _user = editor_client("citer")
+    first, second = make_section("99.99.010"), make_section("99.99.020")
+    summary = make_summary(make_topic(), first, headline="Cites one section.")
+    versions = summary.history.count()
+    form = summary_admin_form(summary, sections=[first.pk, second.pk])
+    response = client.post(f"/admin/guidance/summary/{summary.pk}/change/", form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert summary.history.count() == versions + 1
+    latest = summary.history.first()
+    cited = {row.codesection_id for row in latest.sections.all()}
+    assert cited == {first.pk, second.pk}
+    revisions = list(summary.history.values_list("revision", flat=True))
+    assert len(revisions) == len(set(revisions))
