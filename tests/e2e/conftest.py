@@ -11,6 +11,8 @@ import pytest
 from django.core.management import call_command
 
 CHROMIUM = Path("/usr/bin/chromium")
+# Screenshots and printed sheets for a person to look at: generated, so git ignores the
+# folder (.gitignore: /artifacts/) and a test run leaves the work tree clean.
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -67,9 +69,14 @@ def page_without_js(browser):
     context.close()
 
 
+def artifact(filename: str) -> str:
+    """Where a test writes a generated file: in artifacts/ (made if missing), never tracked."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return str(ARTIFACTS / filename)
+
+
 def save_screenshot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=artifact(f"{name}.png"), full_page=True)
 
 
 @pytest.fixture(scope="session")

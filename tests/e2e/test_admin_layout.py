@@ -7,7 +7,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 
 from cotati_site.guidance.models import Summary
-from tests.e2e.conftest import ARTIFACTS, save_screenshot
+from tests.e2e.conftest import artifact, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +35,7 @@ def test_the_summary_list_fits_1280_px_with_headlines_a_few_lines_tall(site, sta
     page.goto(f"{site.url}/{settings.ADMIN_URL}cotati_site/summary/")
     save_screenshot(page, "admin-summary-list-1280")
     page.get_by_text("State law sets how many ADUs").scroll_into_view_if_needed()  # the longest
-    page.screenshot(path=str(ARTIFACTS / "admin-summary-list-1280-adu-rows.png"))
+    page.screenshot(path=artifact("admin-summary-list-1280-adu-rows.png"))
     assert page.locator("#nav-sidebar").count() == 0  # the list leaves the sidebar out
     # On screen means inside the results box (which scrolls sideways when the table is
     # wider), not just left of the window's edge.

@@ -4,6 +4,7 @@ page brought back by the Back button."""
 
 import pytest
 
+from tests.e2e.conftest import artifact
 from tests.e2e.test_accessibility import blocking_violations
 from tests.e2e.test_checker_history_and_print import HOMEOWNER, START, _type_slowly
 
@@ -56,9 +57,6 @@ def test_a_page_brought_back_by_back_has_no_serious_or_critical_violation(
 
 @pytest.mark.parametrize("width", [390, 1280], ids=["phone", "desktop"])
 def test_the_diagrams_fit_the_screen_and_are_kept_as_screenshots(site, browser, width):
-    from tests.e2e.conftest import ARTIFACTS
-
-    ARTIFACTS.mkdir(exist_ok=True)
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     for name, path, selector in (
@@ -75,5 +73,5 @@ def test_the_diagrams_fit_the_screen_and_are_kept_as_screenshots(site, browser, 
         box = figure.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, name
         assert page.evaluate("document.documentElement.scrollWidth") <= width, name
-        figure.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"))
+        figure.screenshot(path=artifact(f"{name}-{width}.png"))
     context.close()

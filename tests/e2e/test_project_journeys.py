@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, save_screenshot
+from tests.e2e.conftest import artifact, save_screenshot
 from tests.e2e.test_accessibility import blocking_violations
 
 pytestmark = pytest.mark.browser
@@ -65,9 +65,8 @@ def _answer_on_screen(page, project: str, shot: str = "") -> None:
         arg=f"answer-{project}",
     )
     if shot:
-        ARTIFACTS.mkdir(exist_ok=True)
         page.wait_for_timeout(400)  # let a smooth scroll settle
-        page.screenshot(path=str(ARTIFACTS / f"landing-{shot}.png"))
+        page.screenshot(path=artifact(f"landing-{shot}.png"))
 
 
 def _answer_comes_first(page) -> None:

@@ -12,7 +12,7 @@ import pytest
 from cotati_site.codebook.anchors import anchored_blocks
 from cotati_site.codebook.models import SectionVersion
 from cotati_site.guidance.models import Topic
-from tests.e2e.conftest import ARTIFACTS, save_screenshot
+from tests.e2e.conftest import artifact, save_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -120,7 +120,6 @@ def test_the_district_table_keeps_its_first_column_when_scrolled_on_a_phone(site
         left = first.bounding_box()["x"]
         assert abs(left - box.bounding_box()["x"]) <= 1
         assert first.is_visible()
-        ARTIFACTS.mkdir(exist_ok=True)
-        box.screenshot(path=str(ARTIFACTS / f"tables-districts-scrolled-{PHONE}.png"))
+        box.screenshot(path=artifact(f"tables-districts-scrolled-{PHONE}.png"))
     finally:
         context.close()
