@@ -52,9 +52,16 @@ _SIDES_RE = re.compile(
 )
 
 
+# A decimal answer is read to a millionth of its unit: finer than any measurement, and coarse
+# enough that a share of it (a percent of a lot's area) stays finite. A home of 2.2e-308 sq ft
+# made a business's share of it infinite, which JSON cannot hold (found by schemathesis).
+DECIMAL_PLACES = 6
+
+
 class NumberField(forms.FloatField):
-    """A form's decimal number, read by ``parse_number``. Where an area is asked in square
-    feet and two sides were typed ("10x12"), the message gives the area to type instead."""
+    """A form's decimal number, read by ``parse_number`` to ``DECIMAL_PLACES``. Where an area is
+    asked in square feet and two sides were typed ("10x12"), the message gives the area to type
+    instead."""
 
     def to_python(self, value):
         if value in self.empty_values or (isinstance(value, str) and not value.strip()):
@@ -69,7 +76,7 @@ class NumberField(forms.FloatField):
                     code="sides",
                 )
             raise ValidationError(self.error_messages["invalid"], code="invalid")
-        return number
+        return round(number, DECIMAL_PLACES) + 0.0  # + 0.0: -1e-9 reads as 0, not -0
 
 
 class WholeNumberField(forms.IntegerField):

@@ -90,3 +90,15 @@ def test_inches_past_a_foot_get_a_message_that_says_why(client, typed, error):
         assert "fence_height_extra_in" not in errors
     else:
         assert error in errors["fence_height_extra_in"][0]
+
+
+def test_a_vanishing_area_gives_a_finite_share_and_valid_json(client):
+    # Found by schemathesis: a home of 2.2e-308 sq ft made the business's share of it
+    # infinite, written as the bare word Infinity, which is not JSON.
+    tiny = "2.2250738585072014e-308"
+    query = {"zone": "NL", "business_floor_area_sqft": "500", "home_floor_area_sqft": tiny}
+    response = client.get(JSON_URL, query)
+    assert response.status_code == 200
+    assert b"Infinity" not in response.content and b"NaN" not in response.content
+    share = [f for f in response.json()["findings"] if f["rule"] == "home_business.floor_area"]
+    assert share and share[0]["note"] == "input_zero"
