@@ -246,6 +246,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SESSION_COOKIE_HTTPONLY = True
+# Database sessions with signed keys: a key the site never issued is refused without a query,
+# and only a login's key lets a reader past the page cache (cotati_site/core/sessions.py).
+SESSION_ENGINE = "cotati_site.core.sessions"
 # A staff login lasts until the browser closes, and 8 hours at most (cotati_site/core/staff_sessions.py);
 # other sessions keep Django's defaults.
 STAFF_SESSION_SECONDS = int(os.environ.get("DJANGO_STAFF_SESSION_HOURS", "8")) * 60 * 60

@@ -31,9 +31,11 @@ Search results (``cache_by_key``) are kept in a separate bounded store in each p
 only, keyed by the cleaned query rather than the URL, so stray parameters cannot multiply
 the entries and a burst of searches cannot push the pages out.
 
-Logged-in staff (anyone with a session cookie) bypass the cache, and a response that sets
-a cookie or used the session or a CSRF token is never stored. If the shared cache is
-unreachable, pages are rendered as if nothing were cached.
+Logged-in staff bypass the cache: those whose session cookie holds a key the site signed
+at a login (core/sessions.py), checked without the database, so a junk ``sessionid`` costs
+what a cached page costs. Any other session cookie is set aside unread and the page is the
+anonymous one. A response that sets a cookie or used the session or a CSRF token is never
+stored. If the shared cache is unreachable, pages are rendered as if nothing were cached.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from functools import wraps
 from urllib.parse import quote_plus, unquote
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.core.exceptions import TooManyFieldsSent
 from django.core.handlers.wsgi import get_bytes_from_wsgi
@@ -56,6 +59,7 @@ from django.http import HttpResponse, QueryDict
 from django.utils.cache import patch_vary_headers
 
 from cotati_site.core.as_of import default_as_of
+from cotati_site.core.sessions import SessionStore, is_login_key
 
 logger = logging.getLogger(__name__)
 
@@ -313,9 +317,21 @@ def _page_key(request) -> str:
     return f"page:{default_as_of().isoformat()}:{digest}"
 
 
-def _may_be_staff(request) -> bool:
-    # Checking the cookie, not request.user, keeps a cache hit free of database queries.
-    return settings.SESSION_COOKIE_NAME in request.COOKIES
+def _logged_in(request) -> bool:
+    # The session key's signature, not request.user, keeps a cache hit free of database
+    # queries; and a cookie anyone can make up (a junk sessionid) cannot pass it.
+    return is_login_key(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+
+
+def _as_anonymous(request) -> None:
+    """Have the view render what a reader without a session would see, since that is what
+    is stored for everyone: a session cookie that is not a login's (junk, or a session made
+    for anything else) is set aside, unread. SessionMiddleware then neither reads it nor
+    deletes it, so a page served from the cache sets no cookie."""
+    if settings.SESSION_COOKIE_NAME in request.COOKIES:
+        del request.COOKIES[settings.SESSION_COOKIE_NAME]
+        request.session = SessionStore()
+    request.user = AnonymousUser()
 
 
 def _storable(request, response) -> bool:
@@ -324,8 +340,8 @@ def _storable(request, response) -> bool:
     cache_control = {part.strip().lower() for part in response.get("Cache-Control", "").split(",")}
     if cache_control & _NOT_STORED:
         return False
-    # Only cookie-less requests get here, so reading the (empty) session is harmless;
-    # writing to it would hand this reader's session to everyone.
+    # Only requests without a session get here (_as_anonymous), so reading the (empty)
+    # session is harmless; writing to it would hand this reader's session to everyone.
     session = getattr(request, "session", None)
     if session is not None and session.modified:
         return False
@@ -381,8 +397,9 @@ def _serve_cached(view, key_for, *, reads, shared: bool, store: OrderedDict, siz
     def wrapped(request, *args, **kwargs):
         _read_only(request, reads)
         seconds = settings.CONTENT_CACHE_SECONDS
-        if not seconds or request.method not in ("GET", "HEAD") or _may_be_staff(request):
+        if not seconds or request.method not in ("GET", "HEAD") or _logged_in(request):
             return _render(view, request, *args, **kwargs)
+        _as_anonymous(request)
         key = key_for(request)
         try:
             generation = _current_generation()

@@ -1,19 +1,25 @@
 """Anonymous readers get cached pages; a staff edit shows up on the very next request."""
 
+import time
 from unittest import mock
 
 import pytest
+from django.conf import settings
 from django.contrib import admin
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 
 from cotati_site.core import cache as cache_module
+from cotati_site.core import sessions
 from cotati_site.core.cache import ContentCacheAdminMixin, cache_for_anonymous, forget_local_pages
+from cotati_site.core.staff_sessions import STARTED_KEY
 from cotati_site.guidance.models import Summary, Topic
 from tests.factories import summary_admin_form
 
@@ -91,6 +97,73 @@ def test_expire_page_cache_command_expires_cached_pages(client):
 def test_logged_in_staff_always_get_a_fresh_page(admin_client):
     queries_for(admin_client, "/")
     assert queries_for(admin_client, "/")[0] > 0
+
+
+def forged_login_key() -> str:
+    """A key shaped like a login's, with a signature made without the secret."""
+    return sessions.LOGIN + "a" * 23 + "0" * 16
+
+
+JUNK_COOKIES = [
+    pytest.param("x", id="one letter"),
+    pytest.param("k" * 32, id="shaped like a plain Django key"),
+    pytest.param(forged_login_key(), id="shaped like a login key, forged signature"),
+]
+
+
+@pytest.mark.parametrize("junk", JUNK_COOKIES)
+@pytest.mark.parametrize("url", ["/", "/topics/fences-and-walls/"])
+def test_a_junk_session_cookie_is_served_the_cached_page_without_queries(client, url, junk):
+    _, html = queries_for(client, url)
+    client.cookies[settings.SESSION_COOKIE_NAME] = junk
+    with CaptureQueriesContext(connection) as context:
+        response = client.get(url)
+    assert len(context.captured_queries) == 0
+    assert response.content.decode() == html
+    assert not response.cookies  # no Set-Cookie (not even one deleting the junk)
+    assert "Cookie" not in response.get("Vary", "")
+
+
+@pytest.mark.parametrize("junk", JUNK_COOKIES)
+def test_a_page_rendered_for_a_junk_cookie_is_the_anonymous_page_and_is_stored(client, junk):
+    junk_client = Client()
+    junk_client.cookies[settings.SESSION_COOKIE_NAME] = junk
+    response = junk_client.get("/topics/fences-and-walls/")
+    assert response.status_code == 200 and not response.cookies
+    assert queries_for(client, "/topics/fences-and-walls/") == (0, response.content.decode())
+
+
+def test_a_staff_session_that_is_not_a_login_key_gets_the_anonymous_page(client, admin_user):
+    """A session holding a user under a key not issued at a login (as from before signed
+    keys) is not trusted past the cache: the page rendered is the one everyone gets."""
+    store = sessions.SessionStore()
+    store[SESSION_KEY] = str(admin_user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = admin_user.get_session_auth_hash()
+    store[STARTED_KEY] = time.time()
+    store._session_key = sessions.new_key(sessions.OTHER)
+    store.save(must_create=True)
+    staff = Client()
+    staff.cookies[settings.SESSION_COOKIE_NAME] = store.session_key
+    assert staff.get("/admin/").status_code == 200  # a working staff session
+    html = staff.get("/").content.decode()
+    assert queries_for(client, "/") == (0, html)
+
+
+def test_staff_who_log_in_through_the_form_get_fresh_pages(client):
+    User.objects.create_user("editor", password="the-right-long-password", is_staff=True)
+    staff = Client()
+    response = staff.post(
+        f"/{settings.ADMIN_URL}login/",
+        {"username": "editor", "password": "the-right-long-password"},
+        REMOTE_ADDR="203.0.113.7",
+    )
+    assert response.status_code == 302
+    queries_for(client, "/")  # cached for everyone
+    assert queries_for(staff, "/")[0] > 0
+    assert queries_for(staff, "/")[0] > 0
+    staff.post(f"/{settings.ADMIN_URL}logout/")
+    assert queries_for(staff, "/")[0] == 0  # logged out: the cached page again
 
 
 def test_htmx_and_full_requests_are_cached_apart(client):
