@@ -17,8 +17,13 @@ call guarded:
   the default, ``add`` and ``set`` store nothing, ``incr`` raises ``ValueError`` like a
   missing key. Callers carry on; the page cache keeps serving from its in-process level.
 - After that, one call (one thread of the process) tries Redis again while the others
-  still skip it; success closes the breaker, failure opens it for another period.
-- One warning line when an outage starts, one when Redis answers again, no tracebacks.
+  still skip it; success closes the breaker, failure opens it for another period. So does
+  any other outcome: Redis back but empty answers ``incr`` of the content generation with
+  ValueError (a missing key), which once left the trial taken and the process off Redis
+  for good (issue 19); now it closes the breaker and reaches the caller, who counts a
+  missing generation as a new one (cotati_site/core/cache.py).
+- One warning line when an outage starts, one when Redis answers again (with the number of
+  calls answered without it meanwhile), no tracebacks.
 
 The breaker (cotati_site/core/circuit_breaker.py) is per process and per server, shared by the
 threads (Django gives each thread its own cache object).
@@ -53,18 +58,20 @@ class CircuitBreakerRedisCache(RedisCache):
         self._options = options
         first = self._servers[0]
         where = urlsplit(first).netloc.rpartition("@")[2] or first  # no password in logs
-        self.breaker = breaker_for(f"Redis cache at {where}", retry_seconds)
+        self.breaker = breaker_for(
+            f"Redis cache at {where}", retry_seconds, "cache calls answered without it"
+        )
 
     def _guarded(self, fallback, call, *args, **kwargs):
         if not self.breaker.allow():
             return fallback()
         try:
-            result = call(*args, **kwargs)
-        except FAILURES as error:
-            self.breaker.failed(error)
+            # Any outcome closes or re-opens the breaker (an exception of another kind, such
+            # as incr's ValueError for a missing key, is raised to the caller as Django's
+            # contract says, after closing it: Redis answered).
+            return self.breaker.call(FAILURES, call, *args, **kwargs)
+        except FAILURES:
             return fallback()
-        self.breaker.succeeded()
-        return result
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         return self._guarded(lambda: False, super().add, key, value, timeout, version)

@@ -12,9 +12,16 @@ import time
 import pytest
 from django.core.cache import cache
 
-from cotati_site.core.cache import GENERATION_RECHECK_SECONDS, forget_local_pages
+from cotati_site.core.cache import (
+    GENERATION_KEY,
+    GENERATION_RECHECK_SECONDS,
+    bump_content_generation,
+    content_generation,
+    forget_local_pages,
+)
 from cotati_site.core.cache_backend import CircuitBreakerRedisCache
-from tests.faults.processes import get, gunicorn_site, refused_port, site_env
+from tests.faults.browser import Browser
+from tests.faults.processes import get, gunicorn_site, manage, refused_port, site_env
 
 RETRY = 1.0  # seconds the breaker stays open in these tests (DJANGO_CACHE_RETRY_SECONDS)
 SOCKET_TIMEOUT = 0.25
@@ -80,6 +87,52 @@ def test_redis_back_is_used_again_after_the_retry_period_and_says_so(redis, capl
     messages = [record.getMessage() for record in caplog.records]
     assert sum("unavailable" in m for m in messages) == 1
     assert sum("answers again" in m for m in messages) == 1
+
+
+def test_redis_back_empty_answering_a_trial_incr_with_an_error_closes_the_breaker(redis, caplog):
+    """Redis restarted empty answers ``incr`` of a missing key with ValueError. That trial
+    once left the breaker's trial taken for ever: the process never asked Redis again."""
+    caplog.set_level(logging.WARNING)
+    cache_ = backend(redis.url)
+    redis.stop()
+    assert cache_.get("key", "default") == "default"
+    redis.start()  # same port, empty
+    time.sleep(RETRY + 0.1)
+    with pytest.raises(ValueError):
+        cache_.incr("counter")  # the trial: Redis answers, with an error
+    cache_.set("key", "stored")
+    assert cache_.get("key") == "stored"
+    assert redis.client().dbsize() == 1
+    messages = [record.getMessage() for record in caplog.records]
+    assert sum("answers again" in m for m in messages) == 1
+
+
+def test_a_content_bump_after_redis_came_back_empty_is_a_new_generation(redis, settings, caplog):
+    """An admin save's bump is the first call after the outage: a missing generation key is
+    a new generation, stored in Redis, and the process is back on Redis."""
+    caplog.set_level(logging.WARNING)
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "cotati_site.core.cache_backend.CircuitBreakerRedisCache",
+            "LOCATION": redis.url,
+            "KEY_PREFIX": f"t{time.time_ns()}",
+            "OPTIONS": {"circuit_breaker_seconds": RETRY},
+        }
+    }
+    forget_local_pages()
+    try:
+        before = content_generation()
+        redis.stop()
+        assert cache.get("anything") is None  # the outage begins
+        redis.start()
+        time.sleep(RETRY + 0.1)
+        bumped = bump_content_generation()
+        assert bumped is not None and bumped != before
+        assert cache.get(GENERATION_KEY) == bumped  # in Redis, for every process to see
+        assert redis.client().dbsize() == 1
+        assert sum("answers again" in r.getMessage() for r in caplog.records) == 1
+    finally:
+        forget_local_pages()
 
 
 @pytest.mark.django_db
@@ -189,4 +242,44 @@ def test_when_redis_is_back_the_site_uses_it_again(prepared, redis):
         assert redis.client().dbsize() > 0  # pages (and the generation) stored again
         log = log_once_it_says(site, "answers again")
     assert "answers again" in log
+    assert "Traceback" not in log
+
+
+def test_an_admin_save_after_redis_came_back_empty_brings_the_process_back(prepared, redis):
+    """The attack's case: a short outage, Redis back empty, and the next thing the process
+    asks it is an editor's save bumping the content generation (a missing key). The process
+    goes back to Redis, says so, and another process sees the edit's new generation."""
+    username, password = f"editor{time.time_ns()}", "a long password for the fault suite"
+    env = site_env(
+        prepared.database_url,
+        redis.url,
+        static_root=prepared.static_root,
+        DJANGO_SUPERUSER_PASSWORD=password,
+    )
+    manage(env, "createsuperuser", "--noinput", "--username", username, "--email", "e@x.test")
+    with site_with_redis(prepared, redis.url, workers=1) as site:
+        editor = Browser(site.base)
+        login = editor.submit(
+            "/admin/login/?next=/admin/", {"username": username, "password": password}
+        )
+        assert login.status == 302, login.body[:300]
+        assert get(site.base + "/").status == 200
+        redis.stop()
+        time.sleep(GENERATION_RECHECK_SECONDS + 0.1)
+        assert get(site.base + "/").status == 200  # asks Redis for the generation: down
+        log_once_it_says(site, "unavailable")
+        redis.start()  # same port, empty
+        time.sleep(RETRY + 0.2)
+        saved = editor.submit(
+            "/admin/search/searchphrase/add/",
+            {"phrase": f"fault suite {time.time_ns()}", "topic": "fences-and-walls"},
+        )
+        assert saved.status == 302, saved.body[:300]
+        log = log_once_it_says(site, "answers again")
+        generation = redis.client().get(f"cotati:1:{GENERATION_KEY}")
+        assert get(site.base + "/topics/fences-and-walls/").status == 200
+        stored = redis.client().dbsize()
+    assert "answers again" in log
+    assert generation is not None  # the new generation, where other processes read it
+    assert stored > 1  # and pages are stored in Redis again
     assert "Traceback" not in log
