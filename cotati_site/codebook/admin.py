@@ -220,6 +220,10 @@ class SectionVersionAdmin(
         obj._history_user = request.user
         codebook_services.save_version(obj)  # the search index follows the text in force
 
+    def recovered(self, request, restored):
+        # A deleted version brought back (core.recovery): the index follows, as on a save.
+        codebook_services.reindex_sections({version.section_id for version in restored})
+
     @admin.action(
         description="Promote to adopted (with ordinance and effective date)…",
         permissions=["change"],

@@ -26,7 +26,9 @@ class RevisionCheckedForm(forms.ModelForm):
 
     conflict_fields: tuple[str, ...] = ()
 
-    shown_revision = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    shown_revision = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=0, max_value=2**31 - 1
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -49,6 +51,11 @@ class RevisionCheckedForm(forms.ModelForm):
         shown = cleaned.get("shown_revision")
         if self.instance.pk is None:
             return cleaned
+        stored = self._stored_revision()
+        if stored is None:
+            # Deleted (before the form was opened, or while it was): there is nothing to
+            # save over; it comes back with "Recover deleted".
+            raise ValidationError(self.deleted_message(), code="deleted")
         if shown is None and "shown_revision" not in self.errors:
             # A change form always carries the revision it showed; one without it cannot
             # prove it saw the current text, so it is refused rather than trusted.
@@ -57,12 +64,22 @@ class RevisionCheckedForm(forms.ModelForm):
                 "and make your changes again.",
                 code="stale",
             )
-        stored = self._stored_revision()
         key = (self.instance._meta.label_lower, str(self.instance.pk))
-        if (stored is not None and stored != shown) or key in refused_as_stale.get():
-            current = type(self.instance)._default_manager.get(pk=self.instance.pk)
+        if stored != shown or key in refused_as_stale.get():
+            current = type(self.instance)._default_manager.filter(pk=self.instance.pk).first()
+            if current is None:  # deleted since the revision was read
+                raise ValidationError(self.deleted_message(), code="deleted")
             raise ValidationError(self.conflict_message(current), code="stale")
         return cleaned
+
+    def deleted_message(self) -> str:
+        opts = self.instance._meta
+        return (
+            f"This {opts.verbose_name} has been deleted, so your changes have NOT been saved. "
+            f"Copy anything of yours you want to keep; an editor can bring it back from "
+            f"“Recover deleted {opts.verbose_name_plural}” on the list of "
+            f"{opts.verbose_name_plural}."
+        )
 
     def conflict_message(self, current) -> str:
         model = current._meta.verbose_name

@@ -98,6 +98,10 @@ URL_KINDS = {
     "preview": "preview",  # renders what was typed; never saves
     "recheck": "listing",  # secondary standards to re-check: a read-only page
     "official_text": "official_text",  # paste and save a section's official text
+    "recover_list": "listing",  # what is deleted and may come back: a read-only page
+    # Recovers a deleted record; walked with a version that is no deletion, so refused to
+    # everyone (tests/guidance/test_recover_deleted.py tries real recoveries and permissions).
+    "recover": "recover",
 }
 
 # What the official-text page posts to save (a section's text as adopted law).
@@ -282,6 +286,8 @@ def walk_urls(model, model_admin, obj):
         elif kind == "revert":
             assert history_id is not None, f"{opts.label}: no history record to revert to"
             yield kind, reverse(f"admin:{name}", args=[quote(obj.pk), history_id])
+        elif kind == "recover":
+            yield kind, reverse(f"admin:{name}", args=[history_id])
         else:
             yield kind, reverse(f"admin:{name}", args=[quote(obj.pk)])
 
@@ -305,7 +311,7 @@ def payload(superuser: Client, model, model_admin, obj, kind: str, url: str) -> 
         return {"post": "yes"}
     if kind == "password":
         return {"password1": PASSWORD, "password2": PASSWORD, "usable_password": "true"}
-    if kind in ("history", "redirect", "listing"):
+    if kind in ("history", "redirect", "listing", "recover"):
         return {}
     if kind == "official_text":
         return dict(OFFICIAL_TEXT)
