@@ -1,4 +1,5 @@
-"""A staff member logs in through the real login form, edits a summary, and readers see it."""
+"""A staff member logs in through the real login form, edits a summary, and readers see it;
+deletes a topic by mistake and brings it back."""
 
 import re
 
@@ -6,7 +7,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, Permission, User
 
-from cotati_site.guidance.models import Summary
+from cotati_site.guidance.models import Summary, Topic
 from tests.e2e.conftest import save_screenshot
 
 pytestmark = pytest.mark.browser
@@ -28,17 +29,20 @@ def make_editor() -> User:
     return user
 
 
-def test_staff_member_logs_in_edits_a_summary_and_readers_see_it(site, browser, page):
-    make_editor()
-    summary = Summary.objects.filter(is_published=True, topic__slug="fences-and-walls").first()
-    admin = f"{site.url}/{settings.ADMIN_URL}"
-
+def log_in(page, admin: str) -> None:
     page.goto(admin)
     page.wait_for_url(re.compile(r"/login/"))
     page.get_by_label("Username").fill("editor")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(admin)
+
+
+def test_staff_member_logs_in_edits_a_summary_and_readers_see_it(site, browser, page):
+    make_editor()
+    summary = Summary.objects.filter(is_published=True, topic__slug="fences-and-walls").first()
+    admin = f"{site.url}/{settings.ADMIN_URL}"
+    log_in(page, admin)
 
     page.get_by_role("link", name="Summaries").first.click()
     # The list's own search box (the list has no navigation sidebar and its filter box).
@@ -58,4 +62,42 @@ def test_staff_member_logs_in_edits_a_summary_and_readers_see_it(site, browser, 
     article = reader.locator(f"#summary-{summary.pk}")
     assert "Edited by staff in a browser." in article.inner_text()
     assert article.locator("strong", has_text="bold").count() == 1
+    reader.context.close()
+
+
+def test_an_editor_deletes_a_topic_by_mistake_and_recovers_it_with_its_summaries(
+    site, browser, page
+):
+    editor = make_editor()
+    editor.groups.get().permissions.add(
+        *Permission.objects.filter(
+            content_type__app_label="guidance",
+            codename__in=[
+                f"{action}_{model}"
+                for action in ("add", "change", "delete", "view")
+                for model in ("topic", "summary", "faq")
+            ],
+        )
+    )
+    topic = Topic.objects.get(slug="fences-and-walls")
+    summary = topic.summaries.filter(is_published=True).first()
+    admin = f"{site.url}/{settings.ADMIN_URL}"
+    log_in(page, admin)
+
+    page.goto(f"{admin}guidance/topic/{topic.pk}/delete/")
+    page.get_by_role("button", name=re.compile("Yes, I.m sure")).click()
+    page.wait_for_selector(".messagelist .success")
+    reader = browser.new_context().new_page()
+    assert reader.goto(f"{site.url}/topics/fences-and-walls/").status == 404
+
+    page.get_by_role("link", name="Recover deleted topics").click()
+    row = page.locator("#recover-deleted-list tr", has_text=topic.title)
+    row.get_by_role("link", name="Recover…").click()
+    assert summary.headline in page.locator("#recovered-with-it").inner_text()
+    save_screenshot(page, "admin-recover-topic-desktop")
+    page.get_by_role("button", name="Recover", exact=True).click()
+    page.wait_for_selector(".messagelist .success")
+
+    assert reader.goto(f"{site.url}/topics/fences-and-walls/").status == 200
+    assert summary.headline in reader.locator(f"#summary-{summary.pk}").inner_text()
     reader.context.close()
