@@ -16,6 +16,7 @@ from rules.engine.registry import registry
 from rules.forms import CheckForm
 from rules.ignored import reports_ignored
 from rules.json_output import result_json
+from rules.openapi import document_json
 from rules.presentation import build_result
 from rules.templatetags.rules_wording import cited_sections
 
@@ -132,3 +133,9 @@ def check_my_lot_json(request):
         "errors": {},
     }
     return HttpResponse(result_json(document, result.relevant), content_type="application/json")
+
+
+@require_safe
+def openapi_json(request):
+    """The JSON's OpenAPI 3.1 description, generated from the declarations (rules/openapi.py)."""
+    return HttpResponse(document_json(), content_type="application/json")

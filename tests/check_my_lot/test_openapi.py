@@ -1,0 +1,123 @@
+"""The OpenAPI document of the JSON is valid, served, and derived from the engine's declarations:
+a parameter, project, outcome or status the engine gains is in it with nothing edited."""
+
+import jsonschema
+import pytest
+from openapi_spec_validator import OpenAPIV31SpecValidator
+
+from rules.engine.findings import APPROVAL_ORDER, Status
+from rules.engine.projects import OUTCOMES
+from rules.engine.registry import registry
+from rules.forms import SOMETHING_ELSE, CheckForm
+from rules.openapi import RESULT_PATH, document
+
+URL = "/check-my-lot/openapi.json"
+
+
+def operation() -> dict:
+    return document()["paths"][RESULT_PATH]["get"]
+
+
+def parameters() -> dict[str, dict]:
+    return {p["name"]: p for p in operation()["parameters"]}
+
+
+def component(name: str) -> dict:
+    return document()["components"]["schemas"][name]["properties"]
+
+
+def test_the_document_is_valid_openapi_3_1():
+    OpenAPIV31SpecValidator(document()).validate()
+    assert document()["openapi"] == "3.1.0"
+
+
+@pytest.mark.django_db
+def test_it_is_served_as_json_at_its_address(client):
+    response = client.get(URL)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == document()
+
+
+def test_its_parameters_are_the_form_fields_in_order():
+    assert list(parameters()) == list(CheckForm.base_fields)
+
+
+def test_every_registry_input_is_a_parameter_with_its_unit_kind_and_range_or_choices():
+    listed = parameters()
+    for name, entry in registry().inputs.items():
+        spec, parameter = entry.spec, listed[name]
+        schema = parameter["schema"]
+        assert parameter["required"] is spec.required, name
+        assert schema["x-kind"] == spec.kind, name
+        assert schema.get("x-unit", "") == spec.unit, name
+        if spec.kind in ("number", "whole"):
+            assert schema["type"] == ("number" if spec.kind == "number" else "integer"), name
+            assert (schema["minimum"], schema["maximum"]) == (spec.minimum, spec.maximum), name
+        elif spec.kind == "choice":
+            assert schema["enum"] == [code for code, _label in spec.choices], name
+        else:
+            assert schema["type"] == "boolean", name
+
+
+def test_only_zone_is_required():
+    assert [name for name, p in parameters().items() if p["required"]] == ["zone"]
+
+
+def test_projects_outcomes_statuses_rules_and_approvals_are_the_engines():
+    project = parameters()["project"]
+    assert project["schema"]["items"]["enum"] == [*registry().projects, SOMETHING_ELSE]
+    assert project["explode"] is True  # ?project=fence&project=adu
+    answer, finding = component("Answer"), component("Finding")
+    assert answer["project"]["enum"] == list(registry().projects)
+    assert answer["outcome"]["enum"] == list(OUTCOMES)
+    assert answer["approvals"]["items"]["enum"] == list(APPROVAL_ORDER)
+    assert finding["status"]["enum"] == [status.value for status in Status]
+    assert finding["rule"]["enum"] == list(registry().rule_order)
+    assert finding["topic"]["enum"] == list(registry().topics)
+    assert finding["note"]["enum"] == [*sorted(registry().notes), None]
+    counts = operation()["responses"]["200"]["content"]["application/json"]["schema"]
+    assert counts["properties"]["counts"]["propertyNames"]["enum"] == [s.value for s in Status]
+
+
+def test_the_version_changes_with_the_contract():
+    version = document()["info"]["version"]
+    assert len(version) == 12 and int(version, 16) >= 0
+
+
+# Real answers against the document's own response schemas: every member the JSON writes is
+# declared, and every one declared is written (``additionalProperties`` is false).
+FAILING = "zone=NL&lot_width_ft=60&front_setback_ft=18&covered_area_sqft=2900&lot_area_sqft=6000"
+PROJECTS = (
+    "zone=NL&project=home_business&project=fence&project=other&business_kind=office"
+    "&home_floor_area_sqft=2000&business_floor_area_sqft=520&fence_height_ft=7&fence_height_extra_in=6"
+    "&fence_location=front_or_street_side_setback&include_proposed=true&colour=red"
+)
+
+
+def validator(status: str):
+    schema = operation()["responses"][status]["content"]["application/json"]["schema"]
+    return jsonschema.Draft202012Validator({**schema, "components": document()["components"]})
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("query", "status"),
+    [(FAILING, "200"), (PROJECTS, "200"), ("zone=XX&front_setback_ft=-1", "400")],
+    ids=["a failing plan", "projects", "bad answers"],
+)
+def test_real_answers_match_the_documented_schema(client, query, status):
+    response = client.get(f"{RESULT_PATH}?{query}")
+    assert str(response.status_code) == status
+    validator(status).validate(response.json())
+
+
+@pytest.mark.django_db
+def test_the_answers_shapes_are_exercised_by_the_real_answers(client):
+    # The answers above carry every kind of object the schema declares.
+    failing = client.get(f"{RESULT_PATH}?{FAILING}").json()
+    projects = client.get(f"{RESULT_PATH}?{PROJECTS}").json()
+    assert any(f["minor_variance"] for f in failing["findings"])
+    assert any(f["share"] for f in failing["findings"])
+    assert any(a["what_would_pass"] for a in projects["answers"])
+    assert projects["ignored"] == ["colour"]
