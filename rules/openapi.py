@@ -50,6 +50,8 @@ def parameters() -> list[dict]:
             schema["x-unit"] = unit
         if spec:
             schema["x-kind"] = spec.kind
+            if spec.definition_url:  # the text that defines the question's terms
+                schema["externalDocs"] = {"url": spec.definition_url}
         words = [str(field.label).rstrip(".") + "."]
         if field.help_text:
             words.append(str(field.help_text))
