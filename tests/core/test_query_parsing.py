@@ -1,5 +1,5 @@
-"""The page cache parses and rewrites every query itself (cotati_site/core/cache.py): what
-it reads must be what Django's own parser reads, and the canonical query string it writes
+"""The page cache parses and rewrites every query itself (cotati_site/core/query_strings.py):
+what it reads must be what Django's own parser reads, and the canonical query string it writes
 must be what ``urlencode`` writes, for any query a browser or a script may send."""
 
 from urllib.parse import parse_qsl, urlencode
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cotati_site.core.cache import (
+from cotati_site.core.query_strings import (
     _PLAIN_QUERY,
     MULTIPLE,
     canonical_query,
