@@ -19,9 +19,15 @@ class SearchPhrase(models.Model):
 
     phrase = models.CharField(
         max_length=80,
-        unique=True,
         help_text="The words as residents type them, e.g. 'granny unit'. Matched as whole "
-        "words, in any case, singular or plural, anywhere in the search.",
+        "words, in any case, with or without accents, singular or plural, anywhere in the "
+        "search.",
+    )
+    language = models.CharField(
+        max_length=8,
+        choices=[("en", "English"), ("es", "Spanish")],
+        default="en",
+        help_text="The language of the words: they are matched in searches in that language.",
     )
     topic = models.ForeignKey(
         Topic,
@@ -37,12 +43,18 @@ class SearchPhrase(models.Model):
         max_length=120,
         blank=True,
         help_text="For a subject this site does not cover yet (no topic): its name as the "
-        "search page says it, e.g. 'Swimming pools'.",
+        "search page says it, e.g. 'Swimming pools'. The words are then not searched in the "
+        "site's text (where 'pool' is only ever 'car pool').",
     )
 
     class Meta:
         db_table = "cotati_site_searchphrase"  # its table from before the app split
-        ordering = ["phrase"]
+        ordering = ["language", "phrase"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["phrase", "language"], name="searchphrase_unique_per_language"
+            )
+        ]
         verbose_name = "search word"
         verbose_name_plural = "search vocabulary"
 
@@ -51,7 +63,8 @@ class SearchPhrase(models.Model):
 
     def clean(self):
         super().clean()
-        self.phrase = " ".join(re.findall(r"[a-z0-9]+", self.phrase.lower()))
+        # Letters (accented ones too: "vivienda accesoria", "cañón") and digits.
+        self.phrase = " ".join(re.findall(r"[^\W_]+", self.phrase.lower()))
         if not self.phrase:
             raise ValidationError({"phrase": "Type the words, with at least one letter or digit."})
         if self.topic_id and self.not_covered:

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 
 from cotati_site.core.cache import bump_content_generation
 from cotati_site.guidance.models import Topic
-from cotati_site.search import search
+from cotati_site.search import search, suggestions, vocabulary
 from cotati_site.search.models import SearchPhrase, SearchWord
 
 ADU = "adding-a-home-adus-jadus-sb9"  # the ADU topic (branch adu); absent, its cases skip
@@ -34,9 +34,11 @@ LEADS_WITH_TOPIC = [
 
 @pytest.fixture(autouse=True)
 def fresh_vocabulary():
-    search.forget_vocabulary()
+    vocabulary.forget_vocabulary()
+    suggestions.forget_words()
     yield
-    search.forget_vocabulary()
+    vocabulary.forget_vocabulary()
+    suggestions.forget_words()
 
 
 @pytest.mark.django_db
@@ -80,7 +82,7 @@ def test_subjects_not_covered_say_so_with_who_to_ask(client, query, subject):
     ["spool", "decking", "patiox", "whipped", "sheddings"],
 )
 def test_phrases_match_whole_words_only(query):
-    topics, not_covered = search.vocabulary_matches(query)
+    topics, not_covered = vocabulary.vocabulary_matches(query)
     assert topics == [] and not_covered == ()
 
 
@@ -133,7 +135,7 @@ def test_no_suggestion_when_nothing_is_near_or_the_word_is_known(query):
     ],
 )
 def test_edit_distance(a, b, distance):
-    assert search._distance(a, b) == distance
+    assert suggestions.distance(a, b) == distance
 
 
 @pytest.mark.django_db
@@ -141,9 +143,9 @@ def test_near_ties_go_to_the_same_first_letter_then_the_more_used_word():
     SearchWord.objects.bulk_create(
         [SearchWord(word="sense", uses=900), SearchWord(word="dense", uses=900)]
     )
-    search.forget_vocabulary()
+    suggestions.forget_words()
     # "sense" and "dense" are one edit from "fense" too; "fence" starts with its letter.
-    assert search.nearest_word("fense") == "fence"
+    assert suggestions.nearest_word("fense") == "fence"
 
 
 @pytest.mark.django_db
@@ -230,6 +232,6 @@ def test_a_phrase_leads_to_a_topic_or_names_an_uncovered_subject(fields, error_f
 
 @pytest.mark.django_db
 def test_the_word_list_is_rebuilt_from_the_content():
-    count = search.refresh_words()
+    count = suggestions.refresh_words()
     assert count == SearchWord.objects.count() > 100
     assert SearchWord.objects.filter(word="fence").exists()
