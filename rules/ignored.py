@@ -39,7 +39,8 @@ def sent_names(request) -> frozenset[str] | None:
 
 def reports_ignored(view):
     """Wrap a page-cached JSON view (``cache_for_anonymous``, whose ``reads`` it takes) so its
-    answer names in ``ignored`` every query parameter it did not read (sorted)."""
+    answer names in ``ignored`` every query parameter it did not read (sorted): those it does
+    not declare, and those whose value the cache could not read and so did not hand it."""
     reads = frozenset(view.reads)
 
     @wraps(view)
@@ -47,7 +48,8 @@ def reports_ignored(view):
         names = sent_names(request)  # before the cache rewrites the query string
         response = view(request, *args, **kwargs)
         if names is not None and response.get("Content-Type", "").startswith("application/json"):
-            response.content = with_ignored(response.content, sorted(names - reads))
+            handed = reads.intersection(request.GET.keys())  # the cache's cut-down query
+            response.content = with_ignored(response.content, sorted(names - handed))
         return response
 
     return wrapped

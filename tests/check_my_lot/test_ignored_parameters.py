@@ -4,8 +4,12 @@ dropped (issue 19, finding 9)."""
 import json
 
 import pytest
+from django.http import JsonResponse
 
+from cotati_site.core.cache import cache_for_anonymous
+from rules.ignored import reports_ignored
 from rules.json_output import with_ignored
+from rules.numbers import whole_number_param
 
 pytestmark = pytest.mark.django_db
 
@@ -63,3 +67,15 @@ def test_ignored_joins_the_document_as_its_first_member(document):
     text = with_ignored(json.dumps(document).encode(), ["x", "y"])
     assert json.loads(text) == {"ignored": ["x", "y"], **document}
     assert next(iter(json.loads(text))) == "ignored"
+
+
+def test_a_value_the_cache_cannot_read_is_named_too(rf):
+    # A parameter declared with a canonical form (here a whole number) whose value has none
+    # is not handed to the view: the view did not read it either.
+    @reports_ignored
+    @cache_for_anonymous(reads={"n": whole_number_param, "m": None}, shared=False)
+    def view(request):
+        return JsonResponse({"n": request.GET.get("n"), "m": request.GET.get("m")})
+
+    assert json.loads(view(rf.get("/v?n=7&m=x")).content) == {"ignored": [], "n": "7", "m": "x"}
+    assert json.loads(view(rf.get("/v?n=seven&m=x&o=1")).content)["ignored"] == ["n", "o"]
