@@ -1,7 +1,7 @@
 """Which query parameters a JSON answer did not read: its ``ignored`` list.
 
 A client that misspells a name (``fence_hieght_ft``) must learn why its answer did not change.
-The page cache (``cotati_site/core/cache.py``) hands a view only the parameters it declares
+The page cache (``cotati_site/core/cache.py``, ``query_strings.py``) hands a view only the parameters it declares
 (``reads``), so by the time the view runs the others are gone: the names sent are read here
 from the raw query string, before the cache cuts it down. The list is added to the answer
 *after* the cache, so the cached text never holds it: two URLs that differ only in a parameter
@@ -16,7 +16,7 @@ from functools import wraps
 from django.conf import settings
 from django.core.handlers.wsgi import get_bytes_from_wsgi
 
-from cotati_site.core.cache import parse_query
+from cotati_site.core.query_strings import parse_query
 from rules.json_output import with_ignored
 
 
