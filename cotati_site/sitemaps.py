@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from cotati_site.codebook.models import CodeSection
 from cotati_site.guidance.models import Topic
-from rules.engine import ZONES
+from law.engine import ZONES
 
 
 class StaticPages(Sitemap):

@@ -22,8 +22,8 @@ def prepare_process() -> None:
     from django.template import engines
     from django.urls import get_resolver
 
-    from rules.engine import load_standards
-    from rules.engine.registry import registry
+    from law.engine import load_standards
+    from law.engine.registry import registry
 
     load_standards()
     registry()

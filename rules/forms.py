@@ -1,7 +1,7 @@
 """The Check my lot form: validates what people type and turns it into engine inputs, nothing more.
 
 Its engine fields, their sections and ``to_engine`` come from the engine's input declarations
-(``rules/engine/inputs.py``, read through the registry); only the check's own options (the date,
+(``law/engine/site.py`` and each family's ``part.py``, read through the registry); only the check's own options (the date,
 the proposed amendments) are declared here. Field names are part of the public contract (the
 page's query string and the JSON endpoint take the same ones), so they never change.
 """
@@ -16,11 +16,15 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from cotati_site.core.cache import query_string
-from rules.engine import Lot, Plan, load_standards
-from rules.engine.fences import location_condition
-from rules.engine.projects import PROJECT_KEYS
-from rules.engine.registry import Input, registry
+from law.engine import load_standards
+from law.engine.plan import Plan
+from law.engine.registry import Input, registry
+from law.engine.site import Lot
+from law.families.fences.check import location_condition
 from rules.numbers import NumberField, WholeNumberField
+
+# The projects a person may pick, in the order the families declare them.
+PROJECT_KEYS = tuple(registry().projects)
 
 TRUE_WORDS = {"true", "on", "1", "yes"}
 FALSE_WORDS = {"false", "off", "0", "no", ""}
@@ -449,14 +453,15 @@ def _layout(chosen: tuple[str, ...]) -> tuple[dict, ...]:
         wanted = ["lot"]
         for key in chosen:
             wanted += [p for p in reg.projects[key].parts if p not in wanted]
-        site = any(
-            key in family.projects
-            for key in chosen
-            for family in reg.families
-            if family.site_condition
-        )
-        if site:
-            wanted.append("flood")
+        # A site condition's own questions (the flood zone) come with any project it bears on.
+        for family in reg.families:
+            if (
+                family.site_condition
+                and family.part is not None
+                and family.part.key not in wanted
+                and any(family in reg.project_families[key] for key in chosen)
+            ):
+                wanted.append(family.part.key)
         by_key = {key: (key, legend, names) for key, legend, names in sets}
         sets = [by_key[key] for key in wanted if key in by_key]
     shown_as = CheckForm.SHOWN_AS

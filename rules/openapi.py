@@ -23,9 +23,9 @@ from typing import Union, get_args, get_origin, get_type_hints
 
 from django import forms
 
-from rules.engine.findings import APPROVAL_ORDER, Finding, MinorVariance, Share, Status
-from rules.engine.projects import OUTCOMES, Answer, Fix
-from rules.engine.registry import registry
+from law.engine.answers import OUTCOMES, Answer, Fix
+from law.engine.findings import APPROVAL_ORDER, Finding, MinorVariance, Share, Status
+from law.engine.registry import registry
 from rules.forms import AnswerField, CheckForm, YesNoField
 from rules.numbers import NumberField, WholeNumberField
 

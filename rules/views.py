@@ -10,14 +10,14 @@ from cotati_site.codebook import queries as content
 from cotati_site.codebook.queries import engine_proposals
 from cotati_site.core.as_of import default_as_of
 from cotati_site.core.cache import MULTIPLE, cache_for_anonymous, renders_partial
-from rules.diagrams import lot_diagram
-from rules.engine import check_lot, load_standards
-from rules.engine.registry import registry
+from law.engine import check_lot, load_standards
+from law.engine.registry import registry
+from law.reports.diagrams import lot_diagram
+from law.reports.presentation import build_result
 from rules.forms import CheckForm
 from rules.ignored import reports_ignored
 from rules.json_output import result_json
 from rules.openapi import document_json
-from rules.presentation import build_result
 from rules.templatetags.rules_wording import cited_sections
 
 # The results are rendered with Jinja2 (rules/templatetags/results_env.py says why).

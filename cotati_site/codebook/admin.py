@@ -296,7 +296,7 @@ class SectionVersionInline(admin.TabularInline):
 class ProposalAdmin(
     HistoryPermissionsMixin, SuperuserEditsMixin, ContentCacheAdminMixin, SimpleHistoryAdmin
 ):
-    """A named proposal: its versions and (in rules/data) its standards. Adopting it, with the
+    """A named proposal: its versions and (in law/data) its standards. Adopting it, with the
     ordinance and effective date, makes all of them law from that date."""
 
     list_display = ("title", "id", "status", "hearing_on", "ordinance", "effective_on")

@@ -262,7 +262,7 @@ def engine_dates(known, rows, *, on: date, preview: bool = False) -> dict[str, d
 class Proposal(models.Model):
     """A named set of proposed amendments (e.g. a code cleanup): it owns its proposed
     section versions and its proposed standards (``proposal = "<id>"`` in
-    ``rules/data/*.toml``). Adopting it (``codebook_services.adopt_proposal``) makes its
+    ``law/data/*.toml``). Adopting it (``codebook_services.adopt_proposal``) makes its
     versions and standards law from its effective date."""
 
     id = models.SlugField(

@@ -22,7 +22,7 @@ from cotati_site.codebook.redline import Redline, redline
 from cotati_site.core.as_of import default_as_of
 from cotati_site.core.cache import per_generation
 from cotati_site.core.section_numbers import section_sort_key
-from rules.engine import load_standards
+from law.engine import load_standards
 
 # Every check asks; the rows change only when staff adopt or withdraw a proposal, which
 # bumps the content generation (codebook_services), so they are read once per generation.
@@ -153,7 +153,7 @@ class ProposedAmendment:
     version: SectionVersion
     base: SectionVersion | None
     redline: Redline
-    changes: list  # rules.presentation.StandardChange for the records citing this section
+    changes: list  # law.reports.presentation.StandardChange for the records citing this section
 
     @property
     def proposal(self):

@@ -1,6 +1,6 @@
 """Standards taken from a secondary source whose section now has official text here.
 
-The rules data (rules/data/*.toml) marks each standard's source: "code_text" or
+The rules data (law/data/*.toml) marks each standard's source: "code_text" or
 "secondary" (a peer website, a redline). Once staff add a section's official text, every
 secondary standard citing it should be re-checked by a developer against that text and its
 file updated (source = "code_text", the effective date and ordinance). Listed in the admin
@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cotati_site.codebook.models import CodeSection, TextSource
-from rules.engine.standards import Standard, load_standards
+from law.engine.loader import load_standards
+from law.engine.standards import Standard
 
 
 @dataclass(frozen=True)

@@ -13,14 +13,14 @@ from cotati_site.codebook import queries as content
 from cotati_site.codebook.models import CodeSection
 from cotati_site.core.as_of import as_of_for, as_of_param, default_as_of
 from cotati_site.core.cache import cache_for_anonymous
-from rules.engine import ZONES, Standard, load_standards
-from rules.engine.zones import zone_families
-from rules.numbers import parse_number, whole_number_param
-from rules.presentation import (
+from law.engine import ZONES, Standard, load_standards
+from law.engine.zones import zone_families
+from law.reports.presentation import (
     DistrictTable,
     district_table,
     standard_changes,
 )
+from rules.numbers import parse_number, whole_number_param
 
 # The query parameters each cached page reads (cotati_site/core/cache.py): nothing else reaches it.
 AS_OF = {"as_of": as_of_param}

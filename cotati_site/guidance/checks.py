@@ -18,7 +18,7 @@ def summary_numbers_match_standards(app_configs=None, **kwargs):
         checks.Warning(
             drift.describe(),
             hint=(
-                "Correct its text, or the standards data in rules/data/ if the text is right; "
+                "Correct its text, or the standards data in law/data/ if the text is right; "
                 "`manage.py check_summary_numbers` lists them all."
             ),
             obj=drift.label,

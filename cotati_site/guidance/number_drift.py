@@ -15,8 +15,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rules.engine import Standards, load_standards
-from rules.engine.standards import convert
+from law.engine import Standards, load_standards
+from law.engine.standards import convert
 
 _NUMBER = r"(?P<number>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\.\d+)"
 # Each unit maps to the standards' unit and a "family" in which

@@ -1,7 +1,7 @@
 """Words for the engine's codes. The engine answers in codes and numbers; this is where they become English.
 
 Every rule id and note code the family registry declares has its words here (the results
-topics' headings are rules.presentation.TOPIC_LABELS), and nothing else does (tests/check_my_lot/test_family_registry.py holds both ways).
+topics' headings are law.reports.presentation.TOPIC_LABELS), and nothing else does (tests/check_my_lot/test_family_registry.py holds both ways).
 """
 
 from dataclasses import dataclass
@@ -14,7 +14,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from rules.engine import load_standards
+from law.engine import load_standards
 
 register = template.Library()
 
@@ -375,11 +375,9 @@ def _case_part_words() -> dict[str, str]:
     """Words for each part of a case ("multifamily.two_plus_stories"): the form's own words
     for a case that is an answer (a building type, a kind of business, a flood zone), then
     ``CASE_WORDS``."""
-    from rules.engine.inputs import (
-        BUILDING_TYPE_CHOICES,
-        BUSINESS_KIND_CHOICES,
-        FLOOD_ZONE_CHOICES,
-    )
+    from law.engine.site import BUILDING_TYPE_CHOICES
+    from law.families.flood.part import FLOOD_ZONE_CHOICES
+    from law.families.home_business.part import BUSINESS_KIND_CHOICES
 
     answers = (*BUILDING_TYPE_CHOICES, *BUSINESS_KIND_CHOICES, *FLOOD_ZONE_CHOICES)
     return {**{key: label[0].lower() + label[1:] for key, label in answers}, **CASE_WORDS}
@@ -969,7 +967,7 @@ def _worded(field, name: str, raw: str) -> str:
     Density", "Yes", "4,500 square feet"); a value the form rejected is shown as typed."""
     from django import forms
 
-    from rules.engine.registry import registry
+    from law.engine.registry import registry
     from rules.forms import TRUE_WORDS, AnswerField, YesNoField
 
     if isinstance(field, YesNoField):
@@ -991,7 +989,7 @@ def _worded(field, name: str, raw: str) -> str:
     return f"{num(number)} {unit}".strip()
 
 
-# The topic pages' plan view (rules/diagrams.py topic_diagram) ---------------------------------
+# The topic pages' plan view (law/reports/diagrams.py topic_diagram) ---------------------------------
 
 PLAN_AREA_LABELS = {
     "front_setback": "In the front setback",

@@ -5,9 +5,9 @@ topic pages open a real section of the form."""
 import pytest
 
 from cotati_site.guidance.models import Topic
-from rules.engine.registry import registry
+from law.engine.registry import registry
+from law.reports.presentation import FEATURE_CHECKER_SECTION, FEATURE_RULES, TOPIC_LABELS
 from rules.forms import CheckForm
-from rules.presentation import FEATURE_CHECKER_SECTION, FEATURE_RULES, TOPIC_LABELS
 from rules.templatetags.rules_wording import NOTE_TEXT, RULE_LABELS
 
 URL = "/check-my-lot/"

@@ -5,8 +5,9 @@ from datetime import date
 
 import pytest
 
-from rules.engine import Lot, Plan, check_lot, load_standards
-from rules.engine.inputs import MainBuilding
+from law.engine import check_lot, load_standards
+from law.engine.plan import Plan
+from law.engine.site import Lot, MainBuilding
 from rules.json_output import result_json
 
 

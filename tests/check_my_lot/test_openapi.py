@@ -5,9 +5,9 @@ import jsonschema
 import pytest
 from openapi_spec_validator import OpenAPIV31SpecValidator
 
-from rules.engine.findings import APPROVAL_ORDER, Status
-from rules.engine.projects import OUTCOMES
-from rules.engine.registry import registry
+from law.engine.answers import OUTCOMES
+from law.engine.findings import APPROVAL_ORDER, Status
+from law.engine.registry import registry
 from rules.forms import SOMETHING_ELSE, CheckForm
 from rules.openapi import RESULT_PATH, document
 

@@ -3,7 +3,7 @@ Assertions are on ids, data attributes and JSON keys, not on the page's sentence
 
 import pytest
 
-from rules.engine.registry import registry
+from law.engine.registry import registry
 
 pytestmark = pytest.mark.django_db
 URL = "/check-my-lot/"

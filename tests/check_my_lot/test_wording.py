@@ -25,7 +25,7 @@ def test_templates_state_no_figures_outside_variables():
 
 
 def test_case_labels_and_choice_words_state_no_figures():
-    from rules.engine.inputs import FENCE_LOCATION_CHOICES
+    from law.families.fences.part import FENCE_LOCATION_CHOICES
     from rules.templatetags.rules_wording import CASE_LABELS
 
     for code, text in [*CASE_LABELS.items(), *FENCE_LOCATION_CHOICES]:
@@ -35,7 +35,7 @@ def test_case_labels_and_choice_words_state_no_figures():
 def test_wording_that_names_a_condition_belongs_to_records_that_carry_one():
     """'{condition}' in a note or case label is worded from the record's condition ("within
     20 ft of the street line", "one-story"): every record using it must hold one."""
-    from rules.engine import load_standards
+    from law.engine import load_standards
     from rules.templatetags.rules_wording import CASE_LABELS, standard_label
 
     notes = {code for code, text in NOTE_TEXT.items() if "{condition}" in text}
@@ -51,7 +51,7 @@ def test_wording_that_names_a_condition_belongs_to_records_that_carry_one():
 def test_every_case_of_the_standards_data_has_words_or_is_a_district():
     """Key numbers name a record by its case ("Number of ADUs (a junior ADU)"): a case that is
     not a district code needs words, as every rule id needs a label."""
-    from rules.engine import ZONES, load_standards
+    from law.engine import ZONES, load_standards
     from rules.templatetags.rules_wording import CASE_LABELS, CASE_PART_WORDS
 
     unworded = {

@@ -9,8 +9,8 @@ from html import unescape
 import pytest
 from django.template.loader import render_to_string
 
-from rules.engine import load_standards
-from rules.presentation import key_numbers_for
+from law.engine import load_standards
+from law.reports.presentation import key_numbers_for
 from rules.templatetags.rules_wording import record_figure
 from tests.rules.helpers import AS_OF
 
@@ -222,7 +222,9 @@ def test_the_fence_row_outside_the_setbacks_keeps_note_1_beside_its_figure():
 
 
 def test_osc_density_keeps_its_caretaker_condition_in_tables_and_on_the_card():
-    from rules.engine import Lot, Plan, check_lot
+    from law.engine import check_lot
+    from law.engine.plan import Plan
+    from law.engine.site import Lot
     from rules.templatetags.rules_wording import std
 
     record = next(r for r in load_standards() if r.id == "t2-4-osc-density-max")
@@ -237,7 +239,9 @@ def test_osc_density_keeps_its_caretaker_condition_in_tables_and_on_the_card():
     [("NL", "(a porch does not count)"), ("NU", "(a porch or stoop does not count)")],
 )
 def test_the_garage_rule_says_what_its_table_leaves_out_of_the_facade(zone, words):
-    from rules.engine import Lot, Plan, check_lot
+    from law.engine import check_lot
+    from law.engine.plan import Plan
+    from law.engine.site import Lot
     from rules.templatetags.rules_wording import note_text
 
     lot = Lot(zone=zone, area_sqft=6000)

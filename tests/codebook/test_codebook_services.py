@@ -125,7 +125,7 @@ def test_the_shipped_proposed_versions_all_belong_to_the_spring_proposal():
 
 
 def test_every_proposal_of_the_standards_data_ships_its_proposal_record():
-    from rules.engine import load_standards
+    from law.engine import load_standards
 
     declared = set(load_standards().proposals)
     assert declared == {SPRING}

@@ -1,7 +1,7 @@
 """The district pages show Tables 2-4 to 2-18 at the code's exact figures.
 
 Expected cells are typed from the code's own tables (not read from the rules
-data), so a wrong record in rules/data shows up here.
+data), so a wrong record in law/data shows up here.
 """
 
 import re
@@ -109,7 +109,7 @@ def test_district_table_shows_the_code_figures(client, zone):
 
 
 def test_every_district_has_a_page_citing_its_table(client):
-    from rules.engine import ZONES
+    from law.engine import ZONES
 
     for code, zone in ZONES.items():
         response = client.get(f"/zoning-districts/{code}/")
@@ -121,7 +121,7 @@ def test_every_district_has_a_page_citing_its_table(client):
 
 def test_topic_pages_show_key_numbers_from_the_rules_tables(client):
     from cotati_site.core.as_of import default_as_of
-    from rules.presentation import key_numbers_for
+    from law.reports.presentation import key_numbers_for
 
     for slug, feature in (
         ("fences-and-walls", "fence"),

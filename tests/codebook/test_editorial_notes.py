@@ -58,7 +58,7 @@ def test_no_public_page_shows_editorial_markers(client):
 
 def test_the_marker_pattern_catches_what_it_is_for():
     for sample in (
-        "as the rules data does (rules/data/variance.toml)",
+        "as the rules data does (law/data/variance.toml)",
         "How we transcribed it: the text as we took it",
         "is an unfilled template, so",
         "this name is our reading of them",
@@ -77,7 +77,7 @@ def test_every_working_note_is_kept_for_staff():
 
 def test_staff_see_the_working_note_in_the_admin_and_readers_do_not(client):
     version = SectionVersion.objects.get(section_id="17.62.060", status="proposed")
-    assert "rules/data/variance.toml" in version.staff_note
+    assert "law/data/variance.toml" in version.staff_note
     public = client.get("/code/17.62.060/").content.decode()
     assert "variance.toml" not in public
     assert escape(version.notes) in public  # the plain sentence readers get
@@ -85,4 +85,4 @@ def test_staff_see_the_working_note_in_the_admin_and_readers_do_not(client):
     admin = User.objects.create_superuser("notes-admin", password="a-long-test-password")
     client.force_login(admin)
     page = client.get(f"/admin/codebook/sectionversion/{version.pk}/change/").content.decode()
-    assert "rules/data/variance.toml" in page
+    assert "law/data/variance.toml" in page

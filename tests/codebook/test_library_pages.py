@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from cotati_site.codebook.models import CodeSection
 from cotati_site.guidance.models import Topic
-from rules.engine import ZONES
-from rules.engine.findings import Finding, Status
+from law.engine import ZONES
+from law.engine.findings import Finding, Status
 from rules.templatetags.rules_wording import finding_card
 from tests.factories import make_section, make_summary, make_topic, make_version
 

@@ -6,9 +6,9 @@ from datetime import date
 
 import pytest
 
-from rules.engine import load_standards
-from rules.engine.standards import Standard, Standards
-from rules.presentation import StandardChange, standard_changes
+from law.engine import load_standards
+from law.engine.standards import Standard, Standards
+from law.reports.presentation import StandardChange, standard_changes
 from rules.templatetags.rules_wording import std
 
 AS_OF = date(2026, 12, 1)

@@ -19,7 +19,7 @@ from cotati_site.codebook.models import CodeSection, Proposal, SectionVersion, Z
 from cotati_site.codebook.services import adopt_proposal, withdraw_proposal
 from cotati_site.core.as_of import default_as_of
 from cotati_site.guidance import review
-from rules.engine import load_standards
+from law.engine import load_standards
 from tests.factories import make_version
 
 pytestmark = pytest.mark.django_db

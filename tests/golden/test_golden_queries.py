@@ -13,8 +13,8 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from rules.engine import load_standards
-from rules.engine.registry import registry
+from law.engine import load_standards
+from law.engine.registry import registry
 from rules.forms import SOMETHING_ELSE, TRUE_WORDS
 from tests.golden.golden import load_queries, read_golden
 

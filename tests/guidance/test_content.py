@@ -71,7 +71,7 @@ def test_every_section_a_summary_cites_is_in_the_fixtures():
 
 
 def test_every_section_a_standard_cites_exists():
-    from rules.engine import load_standards
+    from law.engine import load_standards
 
     numbers = set(CodeSection.objects.values_list("number", flat=True))
     for standard in load_standards():

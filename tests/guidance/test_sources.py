@@ -12,7 +12,7 @@ from django.core.management import call_command
 from cotati_site.codebook.models import CodeSection, SectionVersion, TextSource
 from cotati_site.guidance.models import FAQ, Summary
 from cotati_site.guidance.sources import basis_problem
-from rules.engine.standards import load_standards
+from law.engine.loader import load_standards
 from tests.factories import (
     make_section,
     make_summary,
@@ -199,7 +199,7 @@ def test_load_content_update_restores_the_corrected_sources():
     version = section.versions.get(status="adopted")
     CodeSection.objects.filter(pk=section.pk).update(text_source="official")
     SectionVersion.objects.filter(pk=version.pk).update(
-        notes="How we transcribed it: see rules/data/flood.toml."
+        notes="How we transcribed it: see law/families/flood/flood.toml."
     )
     Summary.objects.filter(pk=29).update(basis=CODE_TEXT)
 
@@ -210,7 +210,7 @@ def test_load_content_update_restores_the_corrected_sources():
     section.refresh_from_db()
     version.refresh_from_db()
     assert section.text_source == TextSource.SECONDARY_QUOTE
-    assert "rules/data" not in version.notes and "rules/data" not in version.staff_note
+    assert "law/data" not in version.notes and "law/data" not in version.staff_note
     assert Summary.objects.get(pk=29).basis == SECONDARY
 
 
@@ -244,7 +244,7 @@ section = Section.objects.create(
 )
 quoted = Version.objects.create(
     section=section, status="adopted", source="Municipal Code as quoted on a peer website",
-    body=section.body, notes="The text as we took it; see rules/data/flood.toml.",
+    body=section.body, notes="The text as we took it; see law/families/flood/flood.toml.",
     retrieved_on="2026-10-01", effective_on="2026-01-01",
 )
 proposed = Version.objects.create(
@@ -258,7 +258,7 @@ quoted, proposed = Version.objects.get(pk=quoted.pk), Version.objects.get(pk=pro
 section = Section.objects.get(pk="99.99.030")
 assert (quoted.notes, quoted.staff_note) == (
     "",
-    "The text as we took it; see rules/data/flood.toml.",
+    "The text as we took it; see law/families/flood/flood.toml.",
 ), (quoted.notes, quoted.staff_note)
 assert quoted.text_source == "secondary_quote" and quoted.retrieved_on is None
 assert proposed.text_source == "redline" and proposed.notes == ""
@@ -267,7 +267,7 @@ assert section.text_source == "secondary_quote"
 migration.backward(state_apps, None)
 quoted = Version.objects.get(pk=quoted.pk)
 assert (
-    quoted.notes == "The text as we took it; see rules/data/flood.toml."
+    quoted.notes == "The text as we took it; see law/families/flood/flood.toml."
     and quoted.staff_note == ""
 )
 print("staff notes ok")

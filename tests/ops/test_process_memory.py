@@ -7,7 +7,7 @@ import pytest
 from django.core.handlers.wsgi import WSGIRequest
 
 from cotati_site.warmup import prepare_process
-from rules.engine import load_standards
+from law.engine import load_standards
 from tests.load.run import CHECK_QUERY
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from rules.engine import Finding, Lot, MainBuilding, Plan, check_lot, load_standards
+from law.engine import Finding, check_lot, load_standards
+from law.engine.plan import Plan
+from law.engine.registry import registry
+from law.engine.site import Lot, MainBuilding
 
 # A date on which every adopted record is in force (the latest vouch date is
 # the peer page's 2026-10-01).
@@ -18,21 +21,13 @@ def check(
     as_of: date = AS_OF,
     preview: bool = False,
     proposals=None,
-    fence=None,
-    accessory=None,
-    home_business=None,
-    flood=None,
-    adu=None,
-    **lot_fields,
+    **fields,
 ) -> list[Finding]:
-    plan = Plan(
-        building=building,
-        fence=fence,
-        accessory=accessory,
-        home_business=home_business,
-        flood=flood,
-        adu=adu,
-    )
+    """Findings for a lot in ``zone``: keyword arguments named for a part of the plan
+    (``fence=Fence(...)``, any family's part) are the plan, the others the lot's fields."""
+    parts = {key: fields.pop(key) for key in list(fields) if key in registry().part_inputs}
+    lot_fields = fields
+    plan = Plan(building=building, **parts)
     if preview:  # every proposal applied as of the check date
         proposals = load_standards().preview(as_of)
     return check_lot(Lot(zone=zone, **lot_fields), plan, as_of=as_of, proposals=proposals)

@@ -3,7 +3,11 @@ flood rules and the hillside heights, at the limits."""
 
 import pytest
 
-from rules.engine import AccessoryStructure, FloodData, HomeBusiness, MainBuilding, Status
+from law.engine import Status
+from law.engine.site import MainBuilding
+from law.families.accessory.part import AccessoryStructure
+from law.families.flood.part import FloodData
+from law.families.home_business.part import HomeBusiness
 
 from .helpers import check, one
 

@@ -4,8 +4,9 @@ limit (coverage), at the limits: 25 percent of exterior walls, a 40 percent smal
 
 import pytest
 
-from rules.engine import Lot, MainBuilding, Status
-from rules.engine.inputs import AduProposal
+from law.engine import Status
+from law.engine.site import Lot, MainBuilding
+from law.families.adu.part import AduProposal
 
 from .helpers import AS_OF, adu_findings, check, one
 

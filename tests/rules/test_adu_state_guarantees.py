@@ -1,6 +1,6 @@
 """ADUs and JADUs under Gov. Code §§ 66310-66342, at every limit.
 
-Figures, as the state guarantees them (rules/data/adu.toml): 800 sq ft with 4 ft side and
+Figures, as the state guarantees them (law/families/adu/adu.toml): 800 sq ft with 4 ft side and
 rear setbacks (§ 66321(b)(3)); size caps no lower than 850 sq ft, or 1,000 sq ft with more
 than one bedroom ((b)(2)); 16 ft detached, 18 ft near a major transit stop ((b)(4)(A)-(B));
 JADU 500 sq ft (§ 66313(d)), one per lot (§ 66333(a)); counts of § 66323 (secondary);
@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.engine import Lot, Status
-from rules.engine.inputs import AduProposal
+from law.engine import Status
+from law.engine.site import Lot
+from law.families.adu.part import AduProposal
 
 from .helpers import AS_OF, adu_findings, one
 

@@ -9,7 +9,8 @@ the setback just under and at the figure. Typed from the tables, not the TOML.
 
 import pytest
 
-from rules.engine import MainBuilding, Status
+from law.engine import Status
+from law.engine.site import MainBuilding
 
 from .helpers import check, one
 

@@ -7,7 +7,11 @@ from datetime import date
 
 import pytest
 
-from rules.engine import AccessoryStructure, Fence, FloodData, MainBuilding, Status, load_standards
+from law.engine import Status, load_standards
+from law.engine.site import MainBuilding
+from law.families.accessory.part import AccessoryStructure
+from law.families.fences.part import Fence
+from law.families.flood.part import FloodData
 
 from .helpers import check, one
 

@@ -1,4 +1,4 @@
-"""The lot diagram's geometry (rules/diagrams.py): each required setback drawn as a dimension
+"""The lot diagram's geometry (law/reports/diagrams.py): each required setback drawn as a dimension
 with its figure, the building where the entered setbacks place it, coverage as planned against
 allowed, and the shed where its distances put it; every figure read from the findings."""
 
@@ -6,8 +6,11 @@ import math
 
 import pytest
 
-from rules.diagrams import lot_diagram
-from rules.engine import AccessoryStructure, Lot, MainBuilding, Plan, check_lot
+from law.engine import check_lot
+from law.engine.plan import Plan
+from law.engine.site import Lot, MainBuilding
+from law.families.accessory.part import AccessoryStructure
+from law.reports.diagrams import lot_diagram
 from tests.rules.helpers import AS_OF
 
 

@@ -5,57 +5,49 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.engine import (
-    ZONES,
-    AccessoryStructure,
-    Fence,
-    FloodData,
-    HomeBusiness,
-    Lot,
-    MainBuilding,
-    Plan,
-    Status,
-    check_lot,
-    load_standards,
-)
-from rules.engine.inputs import ACCESSORY_TYPES, FENCE_LOCATIONS, FENCE_TYPES, FLOOD_ZONES
+from law.engine import Status, check_lot, load_standards
+from law.engine.plan import Plan
+from law.engine.registry import registry
 
 from .helpers import AS_OF
 
 STANDARDS = load_standards()
-size = st.none() | st.floats(min_value=0, max_value=1e7, allow_nan=False, allow_infinity=False)
-small_count = st.none() | st.integers(min_value=0, max_value=10_000)
 
-lots = st.builds(
-    Lot,
-    zone=st.sampled_from(list(ZONES)),
-    area_sqft=size,
-    width_ft=size,
-    depth_ft=size,
-    corner_lot=st.booleans(),
-    abuts_residential=st.booleans(),
-    dwelling_units=small_count,
-    hillside=st.booleans(),
-)
-buildings = st.none() | st.builds(MainBuilding, size, size, size, size, size, size, size)
-plans = st.builds(
-    Plan,
-    building=buildings,
-    fence=st.none()
-    | st.builds(
-        Fence,
-        size,
-        st.none() | st.sampled_from(FENCE_LOCATIONS),
-        st.none() | st.sampled_from(FENCE_TYPES),
-    ),
-    accessory=st.none()
-    | st.builds(AccessoryStructure, st.none() | st.sampled_from(ACCESSORY_TYPES), size),
-    home_business=st.none() | st.builds(HomeBusiness, size, size, size, size),
-    flood=st.none()
-    | st.builds(
-        FloodData, st.none() | st.sampled_from(FLOOD_ZONES), size, size, size, size, st.booleans()
-    ),
-)
+
+def _answers(spec):
+    """Every answer a person may give one input, from its declared kind and range (None: not
+    entered, for every input but a required one)."""
+    if spec.kind == "yesno":
+        return st.booleans()
+    if spec.kind == "answer":
+        given = st.booleans()
+    elif spec.kind == "choice":
+        given = st.sampled_from([code for code, _label in spec.choices])
+    elif spec.kind == "whole":
+        given = st.integers(min_value=int(spec.minimum), max_value=int(spec.maximum))
+    else:
+        given = st.floats(
+            min_value=spec.minimum,
+            max_value=spec.maximum,
+            allow_nan=False,
+            allow_infinity=False,
+        )
+    return given if spec.required else st.none() | given
+
+
+def _part(key):
+    """Every part ``key`` the form can make, from its inputs' declarations."""
+    reg = registry()
+    part = next(p for p in reg.parts if p.key == key)
+    return st.builds(
+        part.type, **{entry.attr: _answers(entry.spec) for entry in reg.part_inputs[key]}
+    )
+
+
+lots = _part("lot")
+plans = st.fixed_dictionaries(
+    {p.key: st.none() | _part(p.key) for p in registry().parts if p.key != "lot"}
+).map(lambda parts: Plan(**parts))
 
 
 def _run(lot, plan, preview=False):
@@ -87,7 +79,7 @@ def _status(findings, rule):
 @settings(max_examples=300, deadline=None)
 @given(
     lots,
-    st.builds(MainBuilding, size, size, size, size, size, size, size),
+    _part("building"),
     st.sampled_from(list(SETBACK_FIELDS)),
     st.floats(min_value=0, max_value=1000),
 )
@@ -123,5 +115,5 @@ def test_lowering_a_height_never_turns_a_pass_into_a_fail(lot, plan, target, sha
         return
     component = getattr(plan, part)
     lower = replace(component, **{field: getattr(component, field) * share})
-    after = _status(_run(lot, replace(plan, **{part: lower})), rule)
+    after = _status(_run(lot, plan.replace(**{part: lower})), rule)
     assert after.status is not Status.FAIL

@@ -7,29 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import (
-    ZONES,
-    AccessoryStructure,
-    Fence,
-    FloodData,
-    HomeBusiness,
-    Lot,
-    MainBuilding,
-    load_standards,
-)
-from rules.engine.findings import COMMON_NOTES
-from rules.engine.inputs import (
-    ACCESSORY_TYPES,
-    FENCE_LOCATIONS,
-    FENCE_TYPES,
-    FLOOD_ZONES,
-    PARTS,
-)
-from rules.engine.registry import Family, Input, Part, Registry, asked, registry
+from law.engine import ZONES, Lot, MainBuilding, load_standards
+from law.engine.findings import COMMON_NOTES
+from law.engine.registry import Family, Input, Part, Registry, asked, registry
+from law.families.accessory.part import ACCESSORY_TYPES, AccessoryStructure
+from law.families.fences.part import FENCE_LOCATIONS, FENCE_TYPES, Fence
+from law.families.flood.part import FLOOD_ZONES, FloodData
+from law.families.home_business.part import HomeBusiness
 
 from .helpers import check
 
-ENGINE_DIR = Path(__file__).resolve().parents[2] / "rules" / "engine"
+FAMILIES_DIR = Path(__file__).resolve().parents[2] / "law" / "families"
 
 
 def _defines_check(path: Path) -> bool:
@@ -37,11 +25,11 @@ def _defines_check(path: Path) -> bool:
     return any(isinstance(n, ast.FunctionDef) and n.name == "check" for n in tree.body)
 
 
-def test_every_module_with_a_check_is_a_registered_family():
-    modules = {p.stem for p in ENGINE_DIR.glob("*.py") if _defines_check(p)}
-    assert modules == {f.name for f in registry().families}
+def test_every_folder_with_a_check_is_a_registered_family():
+    folders = {p.parent.name for p in FAMILIES_DIR.glob("*/check.py") if _defines_check(p)}
+    assert folders == {f.name for f in registry().families}
     for family in registry().families:
-        assert family.check.__module__ == f"rules.engine.{family.name}"
+        assert family.check.__module__ == f"law.families.{family.name}.check"
 
 
 def _every_kind_of_answer():
@@ -262,8 +250,6 @@ def test_an_input_declared_twice_is_refused():
 
 
 def test_the_shipped_parts_are_the_lot_and_the_plan():
-    from dataclasses import fields
-
-    from rules.engine import Plan
-
-    assert [p.key for p in PARTS] == ["lot", *(f.name for f in fields(Plan))]
+    reg = registry()
+    family_parts = [f.part.key for f in reg.families if f.part is not None]
+    assert [p.key for p in reg.parts] == ["lot", "building", *family_parts]

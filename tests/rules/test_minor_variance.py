@@ -3,7 +3,9 @@ parcel-dimension findings; adopted 25%, proposed 10%."""
 
 import pytest
 
-from rules.engine import AccessoryStructure, MainBuilding, Status
+from law.engine import Status
+from law.engine.site import MainBuilding
+from law.families.accessory.part import AccessoryStructure
 
 from .helpers import check, one
 

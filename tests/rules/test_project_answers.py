@@ -4,20 +4,25 @@ what would pass a failed rule, computed from the same standards. Case tables at 
 
 import pytest
 
-from rules.engine import AccessoryStructure, Fence, FloodData, HomeBusiness, MainBuilding
-from rules.engine.findings import APPROVAL_ORDER, Finding, Status
-from rules.engine.projects import (
+from law.engine.answers import (
     ALLOWED,
     ALLOWED_WITH_APPROVAL,
     CANNOT_TELL,
     NOT_ALLOWED,
-    PROJECT_KEYS,
     answers_for,
     fix_for,
     relevant,
 )
-from rules.engine.registry import registry
+from law.engine.findings import APPROVAL_ORDER, Finding, Status
+from law.engine.registry import registry
+from law.engine.site import MainBuilding
+from law.families.accessory.part import AccessoryStructure
+from law.families.fences.part import Fence
+from law.families.flood.part import FloodData
+from law.families.home_business.part import HomeBusiness
 from tests.rules.helpers import check, one
+
+PROJECT_KEYS = tuple(registry().projects)
 
 
 def answer(findings, project):

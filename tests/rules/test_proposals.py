@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import Lot, MainBuilding, Plan, Status, check_lot, load_standards
-from rules.engine.standards import DATA_DIR, Standards
+from law.engine import Status, check_lot, load_standards
+from law.engine.loader import DATA_DIR, law_files
+from law.engine.plan import Plan
+from law.engine.site import Lot, MainBuilding
+from law.engine.standards import Standards
 
 from .helpers import one
 
@@ -84,7 +87,7 @@ comparison = "max"
 effective = 2028-01-01
 source = "code_text"
 """
-    for file in DATA_DIR.glob("*.toml"):
+    for file in law_files():
         shutil.copy(file, tmp_path / file.name)
     (tmp_path / "variance.toml").write_text(text + later, encoding="utf-8")
     standards = load_standards(tmp_path)
@@ -95,7 +98,7 @@ source = "code_text"
 
 @pytest.fixture
 def two_proposals(tmp_path):
-    for file in DATA_DIR.glob("*.toml"):
+    for file in law_files():
         shutil.copy(file, tmp_path / file.name)
     fixture = Path(__file__).parent / "data" / "proposed_second_example.toml"
     shutil.copy(fixture, tmp_path / fixture.name)

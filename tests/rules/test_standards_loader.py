@@ -5,8 +5,10 @@ from datetime import date
 
 import pytest
 
-from rules.engine import Lot, Plan, StandardsError, Status, check_lot, load_standards
-from rules.engine.standards import COMPARISONS, UNITS
+from law.engine import StandardsError, Status, check_lot, load_standards
+from law.engine.plan import Plan
+from law.engine.site import Lot
+from law.engine.standards import COMPARISONS, UNITS
 
 from .helpers import check, one
 
@@ -225,7 +227,7 @@ ORD_939 = date(2026, 2, 12)  # passed 1/13/2026, in effect 30 days later
     ],
 )
 def test_zone_standards_apply_from_their_effective_date(as_of, status):
-    from rules.engine import MainBuilding
+    from law.engine.site import MainBuilding
 
     finding = one(
         check("NL", building=MainBuilding(front_setback_ft=25), as_of=as_of), "setback.front"
@@ -245,7 +247,7 @@ def test_zone_standards_apply_from_their_effective_date(as_of, status):
     ],
 )
 def test_secondary_standards_apply_from_the_date_we_can_vouch_for(as_of, checked):
-    from rules.engine import HomeBusiness
+    from law.families.home_business.part import HomeBusiness
 
     finding = one(
         check("NL", home_business=HomeBusiness(visitor_trips_per_day=3), as_of=as_of),
@@ -303,21 +305,21 @@ def test_the_proposed_toc_row(rule, field, value, limit):
 
 
 def _fence_status(as_of):
-    from rules.engine import Fence
+    from law.families.fences.part import Fence
 
     fence = Fence(height_in=40, location="front_or_street_side_setback", type="solid")
     return one(check("NL", fence=fence, as_of=as_of), "fence.height").status
 
 
 def _accessory_status(as_of):
-    from rules.engine import AccessoryStructure
+    from law.families.accessory.part import AccessoryStructure
 
     accessory = AccessoryStructure(type="shed", height_ft=10)
     return one(check("NL", accessory=accessory, as_of=as_of), "accessory.height").status
 
 
 def _flood_status(as_of):
-    from rules.engine import FloodData
+    from law.families.flood.part import FloodData
 
     flood = FloodData(zone="AE", base_flood_elevation_ft=10, lowest_floor_elevation_ft=11)
     findings = check("NL", flood=flood, as_of=as_of)
@@ -328,14 +330,14 @@ def _flood_status(as_of):
 
 
 def _hillside_status(as_of):
-    from rules.engine import MainBuilding
+    from law.engine.site import MainBuilding
 
     findings = check("NL", hillside=True, building=MainBuilding(height_ft=20), as_of=as_of)
     return one(findings, "hillside.height").status
 
 
 def _minor_variance_offered(as_of):
-    from rules.engine import MainBuilding
+    from law.engine.site import MainBuilding
 
     finding = one(
         check("NL", building=MainBuilding(front_setback_ft=18), as_of=as_of), "setback.front"

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from rules.engine import Status
+from law.engine import Status
 
 from .helpers import check, one
 

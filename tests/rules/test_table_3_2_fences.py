@@ -6,7 +6,8 @@ inches: 42 in., 6 ft = 72, 7 ft = 84, 8 ft = 96, 3 ft = 36).
 
 import pytest
 
-from rules.engine import Fence, Status
+from law.engine import Status
+from law.families.fences.part import Fence
 
 from .helpers import check, one
 

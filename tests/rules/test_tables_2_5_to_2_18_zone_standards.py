@@ -6,7 +6,8 @@ up as a failing case. BT = build-to line, RANGE = 0-10 ft range.
 
 import pytest
 
-from rules.engine import MainBuilding, Status
+from law.engine import Status
+from law.engine.site import MainBuilding
 
 from .helpers import check as _check
 from .helpers import one

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from cotati_site.codebook.models import CodeSection
 from cotati_site.guidance.models import Topic
-from rules.engine import ZONES
+from law.engine import ZONES
 from rules.forms import CheckForm
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@
 
 For a developer after staff add official text (admin "Add official text" or
 import_official_text): each listed figure should be checked against the text and its record
-in rules/data/*.toml updated. Exits 0 either way; the list is the answer.
+in law/data/*.toml updated. Exits 0 either way; the list is the answer.
 """
 
 from django.core.management.base import BaseCommand

@@ -1,0 +1,40 @@
+"""The adu family: its declaration (rules, inputs, notes, projects); the check is in
+``check.py``, the form part and project in ``part.py``, the records in the folder's TOML files."""
+
+from __future__ import annotations
+
+from law.engine.declarations import Family
+from law.families.adu.check import FIELDS, RULES, TOPIC, apply_state_overrides, check
+from law.families.adu.part import PART, PROJECT
+
+FAMILY = Family(
+    name="adu",
+    order=1100,
+    topic=TOPIC,
+    rules=RULES,
+    check=check,
+    # The SB 9 lot split and the coverage it prevails over read the lot's area too.
+    inputs=(*FIELDS, "lot_area_sqft"),
+    notes=(
+        "state_guarantee",
+        "depends_on_cotati",
+        "state_figure_not_held",
+        "needs_primary_dwelling",
+        "jadu_single_family_only",
+        "conversion_existing_space",
+        "parking_exempt",
+        "parking_up_to_cotati",
+        "ministerial_deadline",
+        "no_impact_fee",
+        "impact_fee_proportional",
+        "sb9_disqualified",
+        "not_a_jadu",
+        "state_law_prevails",
+    ),
+    applies=lambda ctx: ctx.plan.adu is not None,
+    feature="adu",
+    after=apply_state_overrides,
+    part=PART,
+    project=PROJECT,
+    projects=("adu",),
+)

@@ -1,0 +1,291 @@
+"""The bridge between the engine's codes and numbers and the pages that show them.
+
+Nothing here states law: numbers come from the standards data, wording from
+templates. This module picks the date, groups findings and gathers the records
+a topic page shows as its key numbers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+
+from law.engine import Finding, Proposals, Status, load_standards
+from law.engine.answers import Answer, answers_for, relevant
+from law.engine.registry import registry
+from law.reports.districts import district_rows
+
+# Worst first: what needs action leads.
+SEVERITY = {
+    Status.FAIL: 0,
+    Status.NEEDS_APPROVAL: 1,
+    Status.NOT_CHECKED: 2,
+    Status.PASS: 3,
+    Status.INFO: 4,
+}
+
+
+# The heading of each results topic a family declares (a test holds them to the registry).
+TOPIC_LABELS = {
+    "lot": "Lot size and density",
+    "building": "Main building",
+    "fence": "Fence, wall or hedge",
+    "accessory": "Shed, garage or other accessory structure",
+    "home_business": "Business at home",
+    "flood": "Flood zone",
+    "hillside": "Hillside lot",
+    "adu": "ADU, JADU or SB 9 (California law)",
+}
+
+
+@dataclass(frozen=True)
+class FindingGroup:
+    topic: str
+    label: str
+    findings: list[Finding]
+
+
+@dataclass(frozen=True)
+class ProjectResult:
+    """One chosen project: its answer, and the findings that decided it (worst first)."""
+
+    answer: Answer
+    findings: list[Finding]
+    # (approval, the findings that call for it), in the order the approvals are obtained.
+    steps: list[tuple[str, list[Finding]]]
+
+
+@dataclass(frozen=True)
+class Result:
+    as_of: date
+    findings: list[Finding]
+    groups: list[FindingGroup]
+    counts: dict[str, int]
+    include_proposed: bool = False  # proposed amendments were applied (not law)
+    # The proposals the engine was given: id -> the date they apply from (None: pending).
+    proposals: dict = field(default_factory=dict)
+    projects: tuple[str, ...] = ()  # the projects chosen ("other" included)
+    answers: list[ProjectResult] = ()
+    site: list[Finding] = ()  # site conditions entered that bear on no chosen project
+    other: list[Finding] = ()  # the lot's other rules, shown collapsed
+    # The findings the JSON lists and the counts count: with projects, those that bear on
+    # them and the site conditions' (projects.relevant); without, all (None).
+    bearing: list[Finding] | None = None
+
+    @property
+    def relevant(self) -> list[Finding]:
+        return self.findings if self.bearing is None else self.bearing
+
+    @property
+    def shown(self) -> list[Finding]:
+        """The findings the page shows as cards, in the order it shows them."""
+        if self.answers:
+            return [f for item in self.answers for f in item.findings] + list(self.site)
+        return [f for group in self.groups for f in group.findings]
+
+    @property
+    def cited(self) -> list[Finding]:
+        """One shown finding per distinct citation (section and subsection), in page order:
+        the printed sheet's list of sources."""
+        seen, cited = set(), []
+        for finding in self.shown:
+            key = (finding.section, finding.subsection)
+            if finding.section and key not in seen:
+                seen.add(key)
+                cited.append(finding)
+        return cited
+
+
+def build_result(
+    findings: list[Finding],
+    as_of: date,
+    *,
+    include_proposed: bool = False,
+    proposals: dict | None = None,
+    projects: tuple[str, ...] = (),
+) -> Result:
+    """Group findings by topic, worst group first and worst finding first within it; with
+    projects, the answer for each and the findings that bear on it."""
+    checked = tuple(p for p in projects if p in registry().projects)
+    if projects:
+        # Only "something else" (a pool, a deck) chosen: no project answer, the site's
+        # conditions, and the lot's rules under "Other rules", not the whole list of today.
+        return _project_result(findings, as_of, include_proposed, projects, checked, proposals)
+    by_topic: dict[str, list[Finding]] = {}
+    for finding in findings:
+        by_topic.setdefault(finding.topic, []).append(finding)
+    groups = [
+        FindingGroup(
+            topic, TOPIC_LABELS.get(topic, topic), sorted(items, key=lambda f: SEVERITY[f.status])
+        )
+        for topic, items in by_topic.items()
+    ]
+    groups.sort(key=lambda g: SEVERITY[g.findings[0].status])
+    counts = Counter(f.status.value for f in findings)
+    return Result(
+        as_of=as_of,
+        findings=findings,
+        groups=groups,
+        counts=dict(counts),
+        include_proposed=include_proposed,
+        proposals=dict(proposals or {}),
+    )
+
+
+def _project_result(findings, as_of, include_proposed, projects, checked, proposals) -> Result:
+    reg = registry()
+    severity = SEVERITY
+    answers = []
+    shown: set[str] = set()
+    for answer in answers_for(findings, checked):
+        rules = frozenset(reg.project_rules[answer.project])
+        own = sorted((f for f in findings if f.rule in rules), key=lambda f: severity[f.status])
+        shown.update(rules)
+        by_approval: dict[str, list[Finding]] = {}
+        for finding in own:
+            if finding.approval and finding.status is Status.NEEDS_APPROVAL:
+                by_approval.setdefault(finding.approval, []).append(finding)
+        steps = [(code, by_approval.get(code, [])) for code in answer.approvals]
+        answers.append(ProjectResult(answer, own, steps))
+    site = [f for f in findings if f.rule in reg.site_rules and f.rule not in shown]
+    other = [f for f in findings if f.rule not in shown and f.rule not in reg.site_rules]
+    bearing = relevant(findings, (item.answer.project for item in answers))
+    return Result(
+        as_of=as_of,
+        findings=findings,
+        groups=[],
+        counts=dict(Counter(f.status.value for f in bearing)),
+        include_proposed=include_proposed,
+        proposals=dict(proposals or {}),
+        projects=projects,
+        answers=answers,
+        site=site,
+        other=other,
+        bearing=bearing,
+    )
+
+
+@dataclass(frozen=True)
+class DistrictTable:
+    as_of: date
+    rows: list
+    # (district, proposal id): a district with no row in Table 2-4 that a proposal not in
+    # force on ``as_of`` gives one.
+    proposed_rows: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def without_area_row(self) -> list[str]:
+        """The districts Table 2-4 gives no row on this date (SW, and TOC until a proposal
+        adds one)."""
+        return [
+            row.zone.code
+            for row in self.rows
+            if row.min_area is not None and row.min_area.note == "no_standard_for_zone"
+        ]
+
+
+def district_table(as_of: date, proposals: Proposals | None = None) -> DistrictTable:
+    """The district rows on ``as_of``, with the proposals the caller applies."""
+    standards = load_standards()
+    table = DistrictTable(as_of=as_of, rows=district_rows(standards, as_of, proposals=proposals))
+    view = standards.view(as_of, proposals)
+    proposed = [(code, view.get_proposed("lot.area", code)) for code in table.without_area_row]
+    return DistrictTable(
+        as_of=as_of,
+        rows=table.rows,
+        proposed_rows=tuple((code, r.proposal) for code, r in proposed if r and r.proposal),
+    )
+
+
+# Which rules' records a topic page shows as its key numbers, and which part of
+# the checker its "check my lot" link opens: each family declares its topic page
+# (``Family.feature``); the zoning-districts page shows the district table instead.
+FEATURE_RULES = registry().feature_rules
+FEATURE_CHECKER_SECTION = {**registry().feature_section, "zoning_districts": "building"}
+
+
+@dataclass(frozen=True)
+class KeyNumbers:
+    feature: str
+    as_of: date
+    records: list
+    district_table: DistrictTable | None
+    checker_section: str
+
+
+def key_numbers_for(
+    feature: str, as_of: date, proposals: Proposals | None = None
+) -> KeyNumbers | None:
+    """The records in force for a topic's rules on ``as_of``, with the proposals the caller
+    applies (adopted ones, from their effective date): the same view the checker uses."""
+    if feature == "zoning_districts":
+        return KeyNumbers(
+            feature,
+            as_of,
+            [],
+            district_table(as_of, proposals),
+            FEATURE_CHECKER_SECTION[feature],
+        )
+    rules = FEATURE_RULES.get(feature)
+    if not rules:
+        return None
+    view = load_standards().view(as_of, proposals)
+    records = [record for rule in rules for record in view.for_rule(rule)]
+    return KeyNumbers(feature, as_of, records, None, FEATURE_CHECKER_SECTION[feature])
+
+
+# Proposed changes, figure by figure --------------------------------------------------------
+# A proposal's records in the standards data against the records in force for the same rule,
+# district and case: the old and the new figure, never typed; the templates word them
+# ("The minor variance limit would fall from 25% to 10%").
+
+
+@dataclass(frozen=True)
+class StandardChange:
+    """What one proposed record would change: ``old`` is the record in force for the same
+    rule and case in ``zones`` (``()``: every district), or None where none is."""
+
+    record: object  # the proposed Standard
+    old: object | None
+    zones: tuple[str, ...]
+
+    @property
+    def direction(self) -> str:
+        """new (no figure in force), fall, rise, same, or change (not comparable)."""
+        new, old = self.record, self.old
+        if old is None or old.value is None:
+            return "new"
+        if new.value is None:
+            return "change"
+        try:
+            old_value = old.value_in(new.unit)
+        except (KeyError, ValueError):
+            return "change"
+        if old_value is None:
+            return "change"
+        if (new.value_max, new.comparison) != (old.value_max, old.comparison):
+            return "change"
+        if new.value < old_value:
+            return "fall"
+        if new.value > old_value:
+            return "rise"
+        return "same"
+
+
+def standard_changes(as_of: date, records, view=None) -> list[StandardChange]:
+    """The changes ``records`` (a proposal's records) would make to the figures in force on
+    ``as_of``, one per record and group of districts sharing the same figure in force today."""
+    if view is None:
+        view = load_standards().view(as_of)
+    changes = []
+    for record in records:
+        by_old: dict[int, tuple[object | None, list[str]]] = {}
+        for zone in record.zones or ("*",):
+            old = view.get(record.rule, zone, record.case)
+            held = by_old.setdefault(id(old), (old, []))
+            if zone != "*":
+                held[1].append(zone)
+        for old, zones in by_old.values():
+            changes.append(StandardChange(record, old, tuple(zones)))
+    return changes
