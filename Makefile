@@ -20,7 +20,7 @@ NODE_STAMP := node_modules/.installed-from-lock
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # Local runs default to debug mode (no secret needed); production sets its own environment.
-RUN_ENV := DJANGO_DEBUG=$${DJANGO_DEBUG:-true}
+RUN_ENV := DJANGO_DEBUG=$${DJANGO_DEBUG:-true} DJANGO_SITE_HOST=$${DJANGO_SITE_HOST:-127.0.0.1:$(PORT)}
 TEST_ENV := DJANGO_SETTINGS_MODULE=cotati_site.settings_test
 
 .PHONY: run test install lint format migrations-check bench loadtest serve-prod clean python-check

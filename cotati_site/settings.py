@@ -35,6 +35,12 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-development-key-only-used-with-DJANGO_DEBUG-on"
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
+# The site's own host (with the port, where it is not the scheme's): cached pages are keyed
+# and rendered for it, whatever Host header a client sends (cotati_site/core/cache.py). By
+# default the first of ALLOWED_HOSTS that names one host.
+SITE_HOST = os.environ.get("DJANGO_SITE_HOST") or next(
+    (host for host in ALLOWED_HOSTS if host != "*" and not host.startswith(".")), "localhost"
+)
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [

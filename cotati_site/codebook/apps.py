@@ -8,3 +8,10 @@ class CodebookConfig(AppConfig):
     name = "cotati_site.codebook"
     label = "codebook"
     verbose_name = "Code book"
+
+    def ready(self):
+        from cotati_site.codebook.queries import rule_changes
+        from cotati_site.core.as_of import read_rule_changes_with
+
+        # ?as_of= is read as the first day of its period of unchanged rules (core/as_of.py).
+        read_rule_changes_with(rule_changes)

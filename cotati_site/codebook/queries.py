@@ -29,6 +29,28 @@ from law.engine import load_standards
 _proposal_rows = per_generation(Proposal.objects.engine_rows)
 
 
+@per_generation
+def rule_changes() -> tuple[date, ...]:
+    """Every date the rules the site shows change on, ascending: the standards records'
+    effective and end dates, and the effective dates of adopted proposals, section texts and
+    zoning-map changes (one query per content generation). Between two of them every date
+    shows the same rules (core/as_of.py's ``as_of_param``, registered in apps.py)."""
+    adopted = [
+        model.objects.filter(status=status, effective_on__isnull=False)
+        .order_by()
+        .values_list("effective_on", flat=True)
+        for model, status in (
+            (Proposal, ProposalStatus.ADOPTED),
+            (SectionVersion, VersionStatus.ADOPTED),
+            (ZoningMapChange, VersionStatus.ADOPTED),
+        )
+    ]
+    dates = set(adopted[0].union(*adopted[1:]))
+    for record in load_standards().records:
+        dates.update(day for day in (record.effective, record.until) if day is not None)
+    return tuple(sorted(dates))
+
+
 def engine_proposals(on: date, *, preview: bool = False) -> dict[str, date | None]:
     """The proposals the rules engine applies on ``on`` and from when, read from the
     database (one query per content generation): adopted ones from their effective date;

@@ -12,7 +12,11 @@ class CoreConfig(AppConfig):
     def ready(self):
         from django.contrib.auth.signals import user_logged_in
 
+        from cotati_site.core import cache_limits
         from cotati_site.core.staff_sessions import stamp_staff_session
 
         # Staff sessions end at browser close and after 8 hours (core/staff_sessions.py).
         user_logged_in.connect(stamp_staff_session, dispatch_uid="cotati-staff-session")
+        # A shared Redis without a memory limit, or one that evicts nothing, is logged once
+        # per process (core/cache_limits.py, which also checks SITE_HOST).
+        cache_limits.warn_if_unbounded()

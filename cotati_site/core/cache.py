@@ -4,11 +4,15 @@ Public pages (home, topics, code sections, districts, the checker's results) are
 for every anonymous reader, so the rendered response is kept, keyed by exactly what the
 view renders on: its path, the query parameters it *declares* it reads (``reads=``, one
 place per view), whether it renders the htmx partial (``renders_partial``) and the date the
-rules are shown "as of".
+rules are shown "as of". Nothing a visitor varies multiplies the entries beyond the site's
+pages: the host is the site's own (``SITE_HOST``), whatever Host header came, and
+``?as_of=`` counts as the first day of its period of unchanged rules (core/as_of.py), so
+the attack's 20,000 unique URLs (dates, districts, ports) are a few dozen entries.
 
 The view is handed only what its key holds: ``request.GET`` (and the query string) are cut
 down to the declared parameters, each written canonically, before the view runs, cached
-or not (cotati_site/core/query_strings.py). So a parameter the view does not read cannot make a new entry or change the page
+or not (cotati_site/core/query_strings.py). So a parameter the view does not read cannot
+make a new entry or change the page
 (``?utm_source=…`` is served the canonical page, and links in it point to the canonical
 URL), and a value it cannot read (``?as_of=junk``) counts as absent, as the view would
 treat it anyway. Serving the canonical page rather than redirecting to it keeps links with
@@ -183,12 +187,10 @@ VARY = ("HX-Request", "HX-History-Restore-Request")
 
 
 def _page_key(request) -> str:
-    # The host was validated against ALLOWED_HOSTS by CommonMiddleware before the view runs;
-    # the query string is already the canonical one (read_only).
+    # The host is the site's own (_as_any_reader), never the one the client sent; the query
+    # string is already the canonical one (read_only).
     kind = "htmx" if renders_partial(request) else "page"
-    where = (
-        f"{kind} {request.scheme}://{request.META.get('HTTP_HOST', '')}{request.get_full_path()}"
-    )
+    where = f"{kind} {request.scheme}://{settings.SITE_HOST}{request.get_full_path()}"
     digest = hashlib.sha256(where.encode()).hexdigest()
     return f"page:{default_as_of().isoformat()}:{digest}"
 
@@ -199,11 +201,16 @@ def _logged_in(request) -> bool:
     return is_login_key(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
 
 
-def _as_anonymous(request) -> None:
-    """Have the view render what a reader without a session would see, since that is what
-    is stored for everyone: a session cookie that is not a login's (junk, or a session made
-    for anything else) is set aside, unread. SessionMiddleware then neither reads it nor
-    deletes it, so a page served from the cache sets no cookie."""
+def _as_any_reader(request) -> None:
+    """Have the view render what every reader is served from the cache.
+
+    For the site's own host (``SITE_HOST``), whatever Host header came: every allowed host
+    and port shares one entry, so the attack's thousands of ports make none, and a page
+    holding absolute URLs (the sitemap, the feeds) names the site, not what a client sent.
+    And as for a reader without a session: a session cookie that is not a login's (junk, or
+    a session made for anything else) is set aside, unread. SessionMiddleware then neither
+    reads it nor deletes it, so a page served from the cache sets no cookie."""
+    request.META["HTTP_HOST"] = settings.SITE_HOST
     if settings.SESSION_COOKIE_NAME in request.COOKIES:
         del request.COOKIES[settings.SESSION_COOKIE_NAME]
         request.session = SessionStore()
@@ -216,7 +223,7 @@ def _storable(request, response) -> bool:
     cache_control = {part.strip().lower() for part in response.get("Cache-Control", "").split(",")}
     if cache_control & _NOT_STORED:
         return False
-    # Only requests without a session get here (_as_anonymous), so reading the (empty)
+    # Only requests without a session get here (_as_any_reader), so reading the (empty)
     # session is harmless; writing to it would hand this reader's session to everyone.
     session = getattr(request, "session", None)
     if session is not None and session.modified:
@@ -275,7 +282,7 @@ def _serve_cached(view, key_for, *, reads, shared: bool, store: OrderedDict, siz
         seconds = settings.CONTENT_CACHE_SECONDS
         if not seconds or request.method not in ("GET", "HEAD") or _logged_in(request):
             return _render(view, request, *args, **kwargs)
-        _as_anonymous(request)
+        _as_any_reader(request)
         key = key_for(request)
         try:
             generation = _current_generation()
@@ -339,8 +346,7 @@ def cache_by_key(key_for, *, reads):
 
     def full_key(request) -> str:
         kind = "htmx" if renders_partial(request) else "page"
-        # The host was validated against ALLOWED_HOSTS before the view runs.
-        where = f"{request.scheme}://{request.META.get('HTTP_HOST', '')}"
+        where = f"{request.scheme}://{settings.SITE_HOST}"  # the site's own (_as_any_reader)
         return f"{kind} {where} {default_as_of().isoformat()} {key_for(request)!r}"
 
     def decorator(view):

@@ -4,10 +4,18 @@ The attack on the running site stored full pages under the htmx key (``HX-Reques
 counted as htmx), and grew the shared cache without bound with unique query strings.
 """
 
+import re
+from datetime import date, timedelta
+
 import pytest
 from django.core.cache import cache
 
+from cotati_site.codebook.models import Proposal, SectionVersion
+from cotati_site.codebook.queries import rule_changes
 from cotati_site.core import cache as cache_module
+from cotati_site.core.as_of import as_of_param, default_as_of, rules_period_start
+from cotati_site.core.cache import content_changed
+from cotati_site.core.cache_limits import site_host_is_allowed
 from cotati_site.guidance.models import Topic
 from tests.load.run import CHECK_QUERY
 
@@ -78,8 +86,123 @@ def test_unreadable_values_of_a_known_parameter_make_no_new_entries(client):
     for n in range(50):
         assert client.get("/zoning-districts/", {"as_of": f"junk-{n}"}).content == canonical
     assert len(shared_page_keys()) == 1
-    client.get("/zoning-districts/", {"as_of": "2030-01-01"})
-    assert len(shared_page_keys()) == 2  # a date the page does read is a page of its own
+    client.get("/zoning-districts/", {"as_of": "2001-01-01"})
+    assert len(shared_page_keys()) == 2  # rules of another period are a page of their own
+
+
+# ?as_of=: one entry per period of unchanged rules, however many dates are asked ----------
+
+
+def changes() -> tuple[date, ...]:
+    return rule_changes()
+
+
+def test_the_rules_change_on_the_dates_the_records_give():
+    """Read from the records, not a list kept by hand: every adopted text's effective date,
+    and the standards data's dates besides."""
+    texts = set(
+        SectionVersion.objects.filter(status="adopted").values_list("effective_on", flat=True)
+    )
+    assert texts and texts <= set(changes())
+    assert set(changes()) - texts  # the standards records' own dates
+    assert list(changes()) == sorted(set(changes()))
+
+
+def test_every_date_of_a_period_is_one_entry_and_the_next_period_another(client):
+    past = [day for day in changes() if day < default_as_of()]
+    start, end = past[-3], past[-2]  # a whole period of past rules
+    days = [start + timedelta(days=n) for n in range(0, (end - start).days, 7)]
+    pages = {client.get("/zoning-districts/", {"as_of": day.isoformat()}).content for day in days}
+    assert len(pages) == 1
+    assert len(shared_page_keys()) == 1
+    client.get("/zoning-districts/", {"as_of": end.isoformat()})
+    client.get("/zoning-districts/", {"as_of": (start - timedelta(days=1)).isoformat()})
+    assert len(shared_page_keys()) == 3
+
+
+def test_a_date_is_shown_as_the_first_day_of_its_period():
+    past = [day for day in changes() if day < default_as_of()]
+    start, end = past[-2], past[-1]
+    middle = start + (end - start) / 2
+    assert as_of_param(middle.isoformat()) == start.isoformat()
+    assert as_of_param(start.isoformat()) == start.isoformat()
+    assert as_of_param((start - timedelta(days=1)).isoformat()) != start.isoformat()
+
+
+def test_a_date_under_todays_rules_is_the_page_without_a_date(client):
+    plain = client.get("/zoning-districts/").content
+    current = rules_period_start(default_as_of())
+    later = [day for day in changes() if day > default_as_of()]
+    last = (later[0] - timedelta(days=1)) if later else date(2100, 12, 31)
+    for day in (current, default_as_of(), last):
+        assert as_of_param(day.isoformat()) is None
+        assert client.get("/zoning-districts/", {"as_of": day.isoformat()}).content == plain
+    assert len(shared_page_keys()) == 1
+
+
+def test_a_date_a_proposal_takes_effect_on_starts_a_period(
+    client, django_capture_on_commit_callbacks
+):
+    future = default_as_of() + timedelta(days=400)
+    assert as_of_param(future.isoformat()) is None or future not in changes()
+    proposal = Proposal.objects.create(
+        id="a-test-proposal", title="A test proposal", source_document="A test."
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        Proposal.objects.filter(pk=proposal.pk).update(status="adopted", effective_on=future)
+        content_changed()
+    assert future in changes()
+    assert as_of_param((future + timedelta(days=30)).isoformat()) == future.isoformat()
+
+
+def test_2000_hostile_dates_make_at_most_one_entry_per_period(client):
+    day = date(2000, 1, 1)
+    for n in range(2000):
+        client.get("/zoning-districts/", {"as_of": (day + timedelta(days=n * 18)).isoformat()})
+    assert len(shared_page_keys()) <= len(changes()) + 1
+
+
+# The host: the site's own, never the Host header a client sent --------------------------
+
+
+def test_hosts_and_ports_a_client_sends_make_no_new_entries(client, settings):
+    settings.ALLOWED_HOSTS = ["testserver", "127.0.0.1"]
+    canonical = client.get("/zoning-districts/").content
+    for host in ("testserver:8080", "testserver:1", "127.0.0.1", "127.0.0.1:65535"):
+        assert client.get("/zoning-districts/", headers={"Host": host}).content == canonical
+    assert len(shared_page_keys()) == 1
+
+
+def test_cached_pages_with_absolute_urls_name_the_site_host(client, settings):
+    settings.ALLOWED_HOSTS = ["testserver", "rules.example.org"]
+    settings.SITE_HOST = "rules.example.org"
+    sitemap = client.get("/sitemap.xml", headers={"Host": "testserver:1234"}).content.decode()
+    assert "http://rules.example.org/" in sitemap
+    assert "testserver" not in sitemap
+
+
+def test_a_site_host_outside_allowed_hosts_fails_the_checks(settings):
+    settings.ALLOWED_HOSTS = ["rules.example.org"]
+    settings.SITE_HOST = "rules.example.org:8443"
+    assert site_host_is_allowed() == []
+    settings.SITE_HOST = "elsewhere.example.net"
+    assert [error.id for error in site_host_is_allowed()] == ["core.E001"]
+
+
+# ?zone= on a topic page: only a district the plan view draws counts ----------------------
+
+
+def test_a_topic_page_keys_on_real_districts_only(client):
+    url = "/topics/fences-and-walls/"
+    canonical = client.get(url).content
+    for junk in ("nl", "XX", "NL ", "1", "NL;", "<b>", "NL" * 40):
+        assert client.get(url, {"zone": junk}).content == canonical
+    assert len(shared_page_keys()) == 1
+    zones = set(re.findall(r'<option value="([A-Z]+)"', canonical.decode()))
+    assert len(zones) > 10
+    for code in zones:
+        client.get(url, {"zone": code})
+    assert len(shared_page_keys()) <= 1 + len(zones)
 
 
 def test_checker_answers_are_keyed_on_its_form_fields_only(client):
