@@ -140,30 +140,47 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-# PostgreSQL that stops answering must not hold a request for ever (README, "Deploying"):
+# PostgreSQL that stops answering must not hold a request, or the app server, for ever
+# (README, "Deploying"; cotati_site/core/db_postgresql/):
 # - connect_timeout: a server that accepts the connection and then says nothing (or a
 #   network that drops packets) fails the connection after this many seconds, and the page
 #   answers the friendly 503 (cotati_site.core.middleware). psycopg uses at least 2.
 # - statement_timeout: the server cancels a query running longer than this (milliseconds;
 #   0 = no limit). manage.py turns it off for its commands (migrate on a large table may
 #   need longer), unless the variable is set.
+# - query_deadline: the client gives up on any wait for the server after this many seconds,
+#   which statement_timeout cannot do for a server that is hung (stopped, frozen), and
+#   closes the connection; by default a second past statement_timeout, so a server that
+#   still runs cancels first; none when statement_timeout is off.
 # - TCP keepalives: a connection whose peer vanished (host down, network cut) is noticed
 #   after about idle + interval x count seconds instead of the kernel's two hours.
-# - A circuit breaker (cotati_site/core/db_postgresql/): after a failed connection the process
-#   does not try again for DJANGO_DB_RETRY_SECONDS (5), so only one request per process
-#   waits the connect timeout; the others answer the 503 at once.
+# - A circuit breaker: after a failed connection or deadline the process does not try again
+#   for DJANGO_DB_RETRY_SECONDS (5), so the other requests answer the 503 at once.
+# - A bulkhead: at most DJANGO_DB_MAX_CONCURRENT requests per process use the database at
+#   once (by default half the threads of a gunicorn worker, GUNICORN_THREADS, at least 1;
+#   keep it below them), so a hung database cannot hold every thread and cached pages and
+#   /healthz keep being served.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _statement_timeout_ms = int(os.environ.get("DJANGO_DB_STATEMENT_TIMEOUT_MS", "3000"))
+    _query_deadline = os.environ.get("DJANGO_DB_QUERY_DEADLINE") or (
+        _statement_timeout_ms / 1000 + 1 if _statement_timeout_ms else 0
+    )
+    _threads = int(os.environ.get("GUNICORN_THREADS", "4"))
     DATABASES["default"]["ENGINE"] = "cotati_site.core.db_postgresql"
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             "connect_timeout": int(os.environ.get("DJANGO_DB_CONNECT_TIMEOUT", "3")),
-            "options": (
-                f"-c statement_timeout={int(os.environ.get('DJANGO_DB_STATEMENT_TIMEOUT_MS', '5000'))}"
-            ),
+            "options": f"-c statement_timeout={_statement_timeout_ms}",
             "keepalives": 1,
             "keepalives_idle": int(os.environ.get("DJANGO_DB_KEEPALIVES_IDLE", "30")),
             "keepalives_interval": int(os.environ.get("DJANGO_DB_KEEPALIVES_INTERVAL", "10")),
             "keepalives_count": int(os.environ.get("DJANGO_DB_KEEPALIVES_COUNT", "3")),
+            # The backend's own (cotati_site/core/db_postgresql/base.py), not libpq's:
+            "query_deadline": float(_query_deadline) or None,
+            "retry_seconds": float(os.environ.get("DJANGO_DB_RETRY_SECONDS", "5")),
+            "max_concurrent_requests": int(
+                os.environ.get("DJANGO_DB_MAX_CONCURRENT") or max(1, _threads // 2)
+            ),
         }
     )
 

@@ -127,7 +127,7 @@ class CircuitBreaker:
             if starts:
                 self._outage_since = self._last_refusal
         if starts:
-            logger.warning("%s not answering: %s.", self.name, why)
+            logger.warning("%s: requests refused, %s.", self.name, why)
 
     def _give_up_trial(self) -> None:
         with self._lock:

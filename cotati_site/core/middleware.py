@@ -8,12 +8,21 @@ ones). Django parses ``request.COOKIES`` lazily, on first use, so a check of the
 header's length in the first middleware refuses it with a short plain 400 before any
 parsing. gunicorn.conf.py also limits each header line and the number of headers.
 
-The database (``DatabaseUnavailableMiddleware``): a view that cannot reach the database raises ``OperationalError`` (refused, timed out,
-shut down) or ``InterfaceError`` (the connection dropped). Both become a static 503 page
-with ``Retry-After``; the error is logged in one line. Nothing needs resetting when the database
-returns: Django opens a fresh connection for the next request (and ``CONN_HEALTH_CHECKS``
-drops a persistent connection that went bad), so the site recovers by itself. Pages held
-in the page cache keep being served meanwhile.
+The database (``DatabaseUnavailableMiddleware``): a view that cannot reach the database
+raises ``OperationalError`` (refused, timed out, shut down, or turned away by the PostgreSQL
+backend's guards: cotati_site/core/db_postgresql/) or ``InterfaceError`` (the connection
+dropped). Both become a static 503 page with ``Retry-After``. Nothing needs resetting when
+the database returns: Django opens a fresh connection for the next request (and
+``CONN_HEALTH_CHECKS`` drops a persistent connection that went bad), so the site recovers
+by itself. Pages held in the page cache keep being served meanwhile. The middleware also
+opens each request's scope for the backend's bulkhead, which hands back the request's
+database slot when it ends.
+
+Logging: an outage is two lines per process, one when it starts and one when it ends with
+the number of requests refused meanwhile (the backend's circuit breaker writes them). So
+the 503 page is marked as logged already (Django's ``log_response`` would write an error
+line for every one: 26,956 in 40 s with the database hung), and the guards' own refusals
+are not logged here; any other database error is, in one line, without a traceback.
 """
 
 import logging
@@ -23,7 +32,8 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.template import loader
 
-from cotati_site.core.db_postgresql.base import CircuitOpen
+from cotati_site.core.db_postgresql.base import DatabaseUnavailable
+from cotati_site.core.db_postgresql.bulkhead import DatabaseBusy, request_scope
 
 logger = logging.getLogger(__name__)
 
@@ -62,7 +72,18 @@ def database_unavailable_response() -> HttpResponse:
     response = HttpResponse(content, status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"
+    # Django's own flag: django.request would log every 503 as an error, one line per
+    # request; the outage is logged where it is known (see the module docstring).
+    response._has_been_logged = True
     return response
+
+
+def is_guard_refusal(exception: BaseException) -> bool:
+    """Whether the PostgreSQL backend's guards turned the request away (the breaker, the
+    deadline, the bulkhead): logged once per outage by the breaker, not per request."""
+    return isinstance(exception, DatabaseBusy) or isinstance(
+        exception.__cause__, DatabaseUnavailable
+    )
 
 
 class DatabaseUnavailableMiddleware:
@@ -70,20 +91,19 @@ class DatabaseUnavailableMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        return self.get_response(request)
+        with request_scope():
+            return self.get_response(request)
 
     def process_exception(self, request, exception):
         if not isinstance(exception, OperationalError | InterfaceError):
             return None
-        if isinstance(exception.__cause__, CircuitOpen):
-            # Not even tried: the outage was logged once when it began.
-            return database_unavailable_response()
-        # One line, no traceback: an outage would otherwise fill the log in seconds.
-        logger.error(
-            "Database unavailable for %s %s: %s: %s",
-            request.method,
-            request.path,
-            type(exception.__cause__ or exception).__name__,
-            exception,
-        )
+        if not is_guard_refusal(exception):
+            # One line, no traceback.
+            logger.error(
+                "Database unavailable for %s %s: %s: %s",
+                request.method,
+                request.path,
+                type(exception.__cause__ or exception).__name__,
+                exception,
+            )
         return database_unavailable_response()

@@ -94,7 +94,7 @@ def test_refusals_made_elsewhere_begin_an_outage_that_ends_after_a_quiet_period(
     breaker.succeeded()
     lines = [record.getMessage() for record in caplog.records]
     assert lines == [
-        "slow not answering: all slots held.",
+        "slow: requests refused, all slots held.",
         "slow answers again after 0 s; 3 requests refused meanwhile.",
     ]
     assert breaker.allow()  # never opened: nothing was turned away by the breaker itself

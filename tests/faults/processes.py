@@ -152,14 +152,16 @@ def redis_server() -> Iterator[RedisServer]:
 
 
 def manage(env: dict, *args: str) -> None:
-    subprocess.run(
+    done = subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
         env=env,
-        check=True,
         timeout=300,
         capture_output=True,
+        text=True,
     )
+    if done.returncode:
+        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stderr[-3000:]}")
 
 
 def site_env(
