@@ -310,9 +310,14 @@ AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "cotati_site.core.security.client_ip"
 PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
 
+# A 4xx response is logged at INFO without a traceback (cotati_site/core/log_filters.py); a
+# database or Redis outage in two lines per process, when it starts and when it ends.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"client_errors_at_info": {"()": "cotati_site.core.log_filters.ClientErrorsAtInfo"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["client_errors_at_info"]}
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
 }
