@@ -71,6 +71,17 @@ class SectionVersionForm(forms.ModelForm):
         return super().save(commit)
 
 
+class DateWidget(forms.DateInput):
+    """The browser's date field. It shows and takes the date in the reader's own format
+    (mm/dd/yyyy in US English), so the help beside it names no format; its value is always
+    ISO 8601, whatever the language the page is in (a localized value would leave it empty)."""
+
+    input_type = "date"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
 class PromoteForm(forms.Form):
     """The intermediate page of the 'Promote to adopted' and 'Adopt' actions."""
 
@@ -79,12 +90,12 @@ class PromoteForm(forms.Form):
     )
     adopted_on = forms.DateField(
         required=False,
-        help_text="The date the council adopted it (YYYY-MM-DD).",
-        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="The date the council adopted it.",
+        widget=DateWidget(),
     )
     effective_on = forms.DateField(
-        help_text="The date it takes effect (YYYY-MM-DD); until then the text in force stays.",
-        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="The date it takes effect; until then the text in force stays.",
+        widget=DateWidget(),
     )
 
     def clean(self):
@@ -99,8 +110,8 @@ class WithdrawForm(forms.Form):
     """The intermediate page of the 'Withdraw' action on a proposal."""
 
     withdrawn_on = forms.DateField(
-        help_text="The date it was voted down or dropped (YYYY-MM-DD).",
-        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="The date it was voted down or dropped.",
+        widget=DateWidget(),
     )
 
 

@@ -34,6 +34,7 @@ def test_editors_group_has_exactly_the_permissions_it_needs():
         ("codebook", "view_codesection"),
         ("codebook", "view_sectionversion"),
         ("codebook", "view_zoningmapchange"),
+        ("codebook", "view_proposal"),  # read what is about to change, not adopt or withdraw
         # Site information (the City's contact details and map links): kept current by editors.
         ("core", "add_siteinfo"),
         ("core", "change_siteinfo"),
