@@ -166,6 +166,27 @@ def test_staff_who_log_in_through_the_form_get_fresh_pages(client):
     assert queries_for(staff, "/")[0] == 0  # logged out: the cached page again
 
 
+def test_the_shared_cache_holds_pages_compressed_and_serves_them_whole(client):
+    url = "/topics/fences-and-walls/"
+    _, html = queries_for(client, url)
+    [key] = [key.removeprefix(":1:") for key in cache._cache if key.startswith(":1:page:")]
+    generation, status, packed, headers = cache.get(key)
+    assert status == 200 and len(packed) < len(html.encode()) / 2
+    forget_local_pages()  # another process: only the shared entry
+    assert queries_for(client, url) == (0, html)
+
+
+def test_a_shared_entry_it_cannot_read_counts_as_a_miss(client):
+    url = "/topics/fences-and-walls/"
+    _, html = queries_for(client, url)
+    [key] = [key.removeprefix(":1:") for key in cache._cache if key.startswith(":1:page:")]
+    generation, status, _packed, headers = cache.get(key)
+    cache.set(key, (generation, status, b"<p>stored by an older release</p>", headers))
+    forget_local_pages()
+    queries, again = queries_for(client, url)
+    assert queries > 0 and again == html
+
+
 def test_htmx_and_full_requests_are_cached_apart(client):
     queries_for(client, "/zoning-districts/")
     assert queries_for(client, "/zoning-districts/", HX_Request="true")[0] > 0
