@@ -9,8 +9,8 @@ from cotati_site.core import structured_data
 from cotati_site.core.as_of import as_of_for
 from cotati_site.core.cache import cache_for_anonymous
 from cotati_site.guidance import queries as content
-from law.reports.diagrams import plan_view_zone, topic_plan_view
 from law.reports.presentation import key_numbers_for
+from law.reports.topic_diagrams import plan_view_zone, topic_plan_view
 
 
 @cache_for_anonymous

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from law.engine.caches import process_cache
 from law.engine.findings import APPROVALS
-from law.engine.registry import registry
+from law.engine.registry import record_files, registry
 from law.engine.standards import (
     COMPARISONS,
     CONDITIONS,
@@ -71,7 +71,7 @@ def law_files() -> tuple[Path, ...]:
     """The files of the law: the shared tables in ``law/data`` and each family's records, in
     the order of their names (the order records are listed in, whatever their folder)."""
     return tuple(
-        sorted((*DATA_DIR.glob("*.toml"), *registry().record_files()), key=lambda f: f.name)
+        sorted((*record_files(DATA_DIR), *registry().record_files()), key=lambda f: f.name)
     )
 
 

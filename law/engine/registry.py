@@ -237,12 +237,16 @@ def family_folder(name: str) -> Path:
     return Path(package.__path__[0]) / name
 
 
-def family_record_files(name: str) -> tuple[Path, ...]:
+def record_files(folder: Path) -> tuple[Path, ...]:
+    """The files of dated, cited records in ``folder``: its TOML files but its words and
+    cases."""
     return tuple(
-        path
-        for path in sorted(family_folder(name).glob("*.toml"))
-        if not path.stem.startswith(_NOT_RECORDS)
+        path for path in sorted(folder.glob("*.toml")) if not path.stem.startswith(_NOT_RECORDS)
     )
+
+
+def family_record_files(name: str) -> tuple[Path, ...]:
+    return record_files(family_folder(name))
 
 
 def discover(package_name: str = FAMILIES_PACKAGE) -> list[Family]:

@@ -14,6 +14,7 @@ from datetime import date
 from law.engine import Finding, Proposals, Status, load_standards
 from law.engine.answers import Answer, answers_for, relevant
 from law.engine.registry import registry
+from law.engine.words import words
 from law.reports.districts import district_rows
 
 # Worst first: what needs action leads.
@@ -26,17 +27,9 @@ SEVERITY = {
 }
 
 
-# The heading of each results topic a family declares (a test holds them to the registry).
-TOPIC_LABELS = {
-    "lot": "Lot size and density",
-    "building": "Main building",
-    "fence": "Fence, wall or hedge",
-    "accessory": "Shed, garage or other accessory structure",
-    "home_business": "Business at home",
-    "flood": "Flood zone",
-    "hillside": "Hillside lot",
-    "adu": "ADU, JADU or SB 9 (California law)",
-}
+# The heading of each results topic a family declares (its words.toml; a test holds them to
+# the registry).
+TOPIC_LABELS = words().topics
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
 """Words for the engine's codes. The engine answers in codes and numbers; this is where they become English.
 
-Every rule id and note code the family registry declares has its words here (the results
-topics' headings are law.reports.presentation.TOPIC_LABELS), and nothing else does (tests/check_my_lot/test_family_registry.py holds both ways).
+The words of each family (its rules' labels, its notes, its cases, its projects, what would
+pass its rules) are in its folder's ``words.toml`` (law/engine/words.py), read here through the
+registry; what is here is worded for every family alike (statuses, units, approvals).
+tests/check_my_lot/test_family_registry.py holds every rule id and note code to its words.
 """
 
 from dataclasses import dataclass
@@ -15,62 +17,11 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from law.engine import load_standards
+from law.engine.words import words as family_words
 
 register = template.Library()
 
-RULE_LABELS = {
-    "lot.area": "Lot area",
-    "lot.area_corner": "Corner lot area (new subdivisions)",
-    "lot.width": "Lot width",
-    "lot.depth": "Lot depth",
-    "density.min": "Minimum density",
-    "density.max": "Maximum density",
-    "setback.front": "Front setback",
-    "setback.front_alternate": "Front build-to line on named streets",
-    "setback.interior_side": "Interior side setback",
-    "setback.street_side": "Street-side setback",
-    "setback.street_side_alternate": "Street-side build-to line on named streets",
-    "setback.rear": "Rear setback",
-    "garage.placement": "Garage placement",
-    "height.main": "Height of the main building",
-    "coverage": "Site coverage",
-    "dwelling.max_size": "Largest home size",
-    "residential.nu_standards": "Residential projects in this district",
-    "fence.height": "Fence, wall or hedge height",
-    "accessory.height": "Accessory structure height",
-    "accessory.setbacks": "Distances from the lot lines and the house",
-    "accessory.building_permit": "Building permit for the structure",
-    "building.permit": "Building permit",
-    "home_business.permit": "Permit for a home occupation",
-    "home_business.business_license": "City business licence",
-    "home_business.state_license": "State rules for this kind of business",
-    "home_business.floor_area": "Business floor area",
-    "home_business.visitor_trips": "Visitor vehicle trips",
-    "home_business.clients": "Clients at one time",
-    "flood.permit": "Floodplain development permit",
-    "flood.lowest_floor": "Height of the lowest floor",
-    "flood.floodway": "Building in a floodway",
-    "flood.cumulative_rise": "Flood level rise (no floodway adopted)",
-    "hillside.height": "Hillside height limit",
-    "hillside.height_from_lowest_grade": "Hillside height from the lowest grade",
-    "adu.allowed": "Accessory dwelling unit (ADU) or junior ADU allowed",
-    "adu.count": "Number of ADUs or JADUs on the lot",
-    "adu.floor_area": "ADU size",
-    "jadu.floor_area": "Junior ADU (JADU) size",
-    "adu.height": "ADU height",
-    "adu.setback.side": "ADU side setback",
-    "adu.setback.rear": "ADU rear setback",
-    "adu.parking": "Parking for the ADU",
-    "adu.review": "Review deadline for an ADU permit",
-    "adu.review.completeness": "Deadline to say whether an ADU application is complete",
-    "adu.fees": "Impact fees for the ADU",
-    "sb9.eligible": "SB 9: the parcel and the project qualify",
-    "sb9.demolition": "SB 9: share of exterior walls demolished",
-    "sb9.unit_size": "SB 9: size of each home",
-    "sb9.setbacks": "SB 9: side and rear setbacks",
-    "sb9.lot_split": "SB 9 lot split: the smaller parcel's share",
-    "sb9.lot_split.min_area": "SB 9 lot split: area of each new parcel",
-}
+RULE_LABELS = family_words().rules
 
 STATUS_LABELS = {
     "pass": ("✓", "Meets the rule"),
@@ -110,80 +61,7 @@ APPROVAL_LABELS = {
     "state_license": "a state licence for the trade",
 }
 
-NOTE_TEXT = {
-    "input_missing": "Enter the missing answers to check this rule.",
-    "input_zero": "A value of zero cannot be checked against this rule.",
-    "unknown_choice": "That choice is not one this rule covers.",
-    "not_encoded": "This site does not check this rule yet; read the section.",
-    "no_standard_for_zone": "Our copy of the code has no figure for this district, so we cannot check it.",
-    "subdivision_review": "Set for each project during subdivision review.",
-    "not_applicable": "This rule does not apply to this district or plan.",
-    "none_required": "No setback is required here.",
-    "build_to_line": "This is a build-to line: the building is placed at this distance, not merely behind it.",
-    "build_to_range": "The building must be placed within this range of the property line.",
-    "gravenstein_frontage": "Along the Gravenstein Highway frontage this build-to line is measured from the highway right-of-way.",
-    "la_plaza_streets": "This line applies on Arthur, Charles, Henry and William Streets and East Cotati Avenue (La Plaza Specific Plan).",
-    "sliding_scale_between_readings": "Between the two readings of the sliding scale; ask the Planning Division.",
-    "counts_structures": "Counts the area covered by structures.",
-    "counts_structures_and_pavement": "Counts the area covered by structures and pavement.",
-    "single_unit_on_lot": "We do not fail a single home on the density figures; the code does not say so, so confirm with the Planning Division.",
-    "applies_two_or_more_units": "The minimum density applies to projects of two or more homes.",
-    "mixed_use_reduction_possible": "For a mixed-use project the review authority may lower the minimum when the site makes it infeasible.",
-    "corner_lot_subdivision": "New corner lots in residential subdivisions must be larger than the district minimum by the share shown.",
-    "rowhouse_units_none": "No side setback is required between rowhouse units.",
-    "upper_walls_10_plus_units": "For multifamily buildings of 10 or more homes, walls of the second story and above need more.",
-    "or_section_17_30_040_d": "A taller building may also be allowed under § 17.30.040(D).",
-    "behind_street_facing_facade": "A garage must sit behind the street-facing front of the house (a porch does not count).",
-    "behind_street_facing_facade_porch_or_stoop": "A garage must sit behind the street-facing front of the house (a porch or stoop does not count).",
-    "applies_80pct_units_multifamily": "Applies to at least 80% of the homes in a multifamily or mixed-use project.",
-    "residential_follows_nu_standards": "Ground-floor residential projects here follow the NU district's standards.",
-    "building_permit_over_7ft": "A fence taller than the figure shown needs a building permit (Table 3-2, note 1).",
-    "open_design_above_7ft": "The extra height is allowed by right only if the part above the solid limit is open (lattice, wrought iron, grille).",
-    "minor_use_permit_and_adr": "Above the figure shown, a minor use permit and administrative design review are needed (Table 3-2, note 2).",
-    "detached_garage_excepted": "Detached garages are not held to the accessory-structure height limit; the district's height limit applies.",
-    "outside_special_flood_hazard_area": "Outside the special flood hazard area: the floodplain rules do not apply.",
-    "special_flood_hazard_area": "In a special flood hazard area: building or other development needs a floodplain development permit before it starts.",
-    "caretaker_unit_only": "Table 2-4 allows one caretaker's unit here and no other homes; a home that is not a caretaker's is not allowed.",
-    "bfe_per_15_04_140_c": "Without a base flood elevation on the map, the city determines one under § 15.04.140(C).",
-    "ao_depth_number_first": "Where the flood map gives a depth number for the lot, the floor must be at least that many feet above the highest adjacent grade; the figure shown applies where it gives none.",
-    "engineer_no_rise_certification": "Allowed only with a registered civil engineer's certification of no rise in flood levels.",
-    "building_permit_exempt_shed": "A {condition} shed, playhouse or similar structure no larger than the floor area shown needs no building permit (electrical, plumbing or mechanical work still needs its own).",
-    "building_permit_over_one_story": "The building-permit exemption is for {condition} structures only.",
-    "exemption_names_sheds": "The building-permit exemption names sheds, playhouses and similar uses; for a garage or another structure, ask the Building Division.",
-    "building_permit_required": "A new home, an addition or other construction of a building needs a building permit; the zoning clearance is given at its review.",
-    "business_license_every_business": "Every business in Cotati needs a City business licence, a business run from home included.",
-    "board_of_barbering_and_cosmetology": "State law: the California Board of Barbering and Cosmetology licenses each person who does hair, nail or skin care for pay, and each place where it is done, a home salon included.",
-    "family_child_care_residential_use": "State law treats a family child care home as a residential use of the home, and a city may not charge it a business licence fee; the state licenses child care.",
-    "cottage_food_residential_use": "State law makes a cottage food operation a permitted use of a home.",
-    "until_floodway_adopted": "Until a floodway is adopted, the project, with all other development, must not raise the base flood by more than the figure shown anywhere in the city.",
-    "depends_on_building": "The figure depends on the kind of building or its number of stories; answer those questions to check it.",
-    "building_type_conflicts_units": "The kind of building and the number of homes do not match; correct one of them to check this rule.",
-    "depends_on_nu_standards": "Projects with homes here follow the NU district's figures; tell us about the project to check this rule.",
-    "residential_and_mixed_use_follow_nu_standards": "Ground-floor residential and mixed-use projects here follow the NU district's standards, so the NU figures are used.",
-    "common_interest_subdivision_review": "In a condominium, townhouse or other common-interest project, ownership lots may be smaller than this, sized through subdivision review; the whole site must still meet it.",
-    "fence_location_not_in_zone": "That location does not exist in this district as the table describes it; choose the setback the fence stands in.",
-    "fence_location_rerouted": "In this district that strip is a required setback, so the setback row is used.",
-    "note_2_redline_pair": "The redline runs two wordings of this note together; confirm with the Planning Division.",
-    "note_2_between_readings": "Above the limit shown, one wording of note 2 allows a minor use permit and design review and the other does not allow it; ask the Planning Division.",
-    "agricultural_accessory_17_42_020": "Agricultural buildings here follow § 17.42.020, which this site does not check yet.",
-    "new_or_substantially_improved_only": "This applies to new buildings and substantial improvements only; tell us the kind of work.",
-    "before_vouched_date": "We can vouch for this figure only from a later date; for earlier dates ask the Planning Division.",
-    # ADUs, JADUs and SB 9 (California law; Cotati's own § 17.42.170 is not on this site).
-    "state_guarantee": "Within what California law guarantees: the city must approve it, ministerially (no hearing, no discretion), and decide a complete application within the review deadline listed with these results.",
-    "depends_on_cotati": "Beyond what California law guarantees, so Cotati's own standard in § 17.42.170 decides. That section's text is not on this site yet, so we cannot check it: ask the Planning Division.",
-    "state_figure_not_held": "The state's figure for this is in a part of the statute this site does not hold yet, so we do not check it; read the official text from the section linked below.",
-    "needs_primary_dwelling": "Not allowed: an ADU needs a home on the lot, existing or proposed with it.",
-    "jadu_single_family_only": "A junior ADU must be within the walls of a single-family home (an attached garage counts); a lot with only a multifamily building cannot have one.",
-    "conversion_existing_space": "Made within existing space: state law sets no size limit beyond that space, and only setbacks needed for fire and safety may be asked.",
-    "parking_exempt": "State law allows no parking requirement for this unit.",
-    "parking_up_to_cotati": "None of the state exemptions we can check applies, so Cotati may ask for parking within state limits; its figure is in § 17.42.170, which is not on this site yet.",
-    "ministerial_deadline": "The city must approve or deny a complete application within this time, without a hearing; if it does not, the application is deemed approved.",
-    "no_impact_fee": "No impact fee may be charged for a unit of this size (connection fees and capacity charges are not impact fees).",
-    "impact_fee_proportional": "Above the fee-free size, impact fees are charged in proportion to the main home's size: the figure shown is the unit's floor area as a share of the main home's.",
-    "sb9_disqualified": "Not allowed under SB 9: one of your answers is a condition the statute rules out.",
-    "not_a_jadu": "Not allowed as a junior ADU: it is larger than a JADU may be. It may still qualify as an ADU made within the home.",
-    "state_law_prevails": "California ADU law prevails: this zone limit cannot stop a unit within what state law guarantees, so it is not held against this plan.",
-}
+NOTE_TEXT = family_words().notes
 
 
 # Records of the standards data that no rule family checks on its own (the minor variance
@@ -194,9 +72,7 @@ STANDARD_ONLY_LABELS = {
 # A record whose figure is an exemption's limit is named for what the figure allows: the
 # rule's own label ("Building permit for the structure") beside "Up to 120 sq ft" and "With
 # approval: a building permit" read as "a permit up to 120 sq ft", the reverse of the rule.
-RECORD_LABELS = {
-    "accessory.building_permit": "No building permit needed",
-}
+RECORD_LABELS = family_words().record_labels
 
 
 @register.filter
@@ -314,61 +190,12 @@ def field_label(name: str) -> str:
     return str(field.label) if field else name
 
 
-CASE_LABELS = {
-    "front_or_street_side_setback": "In the front or street-side setback",
-    "front_or_street_side_setback_adr": "In the front or street-side setback, with design review",
-    "interior_side_or_rear_setback": "In an interior side or rear setback",
-    "outside_setbacks": "Outside the required setbacks",
-    "sight_visibility_area": "In a sight visibility area (corners, driveways)",
-    "no_setback_zone_within_20ft_solid": "No-setback district, {condition}, solid",
-    "no_setback_zone_within_20ft_open": "No-setback district, {condition}, open design",
-    "no_setback_zone_beyond_20ft": "No-setback district, {condition}",
-    "note_1_open_design": "By right if the part above the solid limit is open design",
-    "note_1_building_permit": "Building permit needed above",
-    "note_2_minor_use_permit": "Minor use permit and design review needed above",
-    "detached_garage": "Detached garages",
-    "agricultural": "Agricultural buildings (§ 17.42.020)",
-    "note_2_between_readings": "Over its row's limit, up to note 2's height: Planning Division decides",
-    "common_interest": "Ownership lots of a common-interest project",
-}
+CASE_LABELS = family_words().cases
 
 
 # The words of a case written beside its rule's label ("ADU floor area (a one-bedroom ADU)");
 # a case not listed here is a district code, shown as it is ("(RR-1.5, RR-1.0)").
-CASE_WORDS = {
-    "jadu": "a junior ADU",
-    "single_family_conversion": "single-family lot, within existing space",
-    "single_family_detached": "single-family lot, a new detached ADU",
-    "multifamily_conversion_min": "multifamily lot, within existing space",
-    "multifamily_conversion_share": "multifamily lot, within existing space, share of the homes",
-    "multifamily_detached": "multifamily lot, detached ADUs",
-    "cotati": "Cotati's own rule",
-    "guaranteed": "what state law guarantees",
-    "cap_floor_one_bedroom": "a studio or one-bedroom ADU",
-    "cap_floor_more_bedrooms": "an ADU with more than one bedroom",
-    "conversion": "within existing space",
-    "conversion_expansion": "growth of a conversion in an accessory structure, for a way in and out",
-    "detached": "detached",
-    "detached_near_major_transit": "detached, near a major transit stop",
-    "attached": "attached to the home",
-    "exempt": "where none may be required",
-    "completeness": "telling you whether the application is complete",
-    "two_unit": "two homes on the lot",
-    "lot_split": "a lot split",
-    "single_unit_floor": "a single home, whatever the lot's area",
-    "corner_lot_subdivision": "corner lots created by a subdivision",
-    "sliding_base_percent": "on a lot of the base area",
-    "sliding_base_area": "the base area",
-    "sliding_step_percent": "less for each further step of area",
-    "sliding_step_area": "each further step of area",
-    "sliding_floor_percent": "never less than",
-    "two_plus_stories": "walls of two stories or more",
-    "mixed_use_10_plus": "mixed use with ten or more homes",
-    "ground_floor_residential": "homes on the ground floor",
-    "use_permit": "with a use permit",
-    "section_17_30_040_d": "under § 17.30.040(D)",
-    "abutting_residential": "abutting a residential zone",
-}
+CASE_WORDS = family_words().case_words
 
 
 def _case_part_words() -> dict[str, str]:
@@ -565,21 +392,14 @@ def citation_label(section) -> str:
     return f"{code}, {mark}{rest}"
 
 
+# "Something else" is the form's own choice, not a project of the law.
 PROJECT_LABELS = {
-    "fence": "A fence, wall or hedge",
-    "accessory_structure": "A shed, garage or workshop",
-    "adu": "An ADU or JADU",
-    "home_business": "A business at home",
-    "main_building": "A new home or an addition",
+    **{key: text["label"] for key, text in family_words().projects.items()},
     "other": "Something else (a pool, a deck…)",
 }
 # The project in a sentence: "Your fence…".
 PROJECT_NOUNS = {
-    "fence": "fence, wall or hedge",
-    "accessory_structure": "shed, garage or workshop",
-    "adu": "ADU or JADU",
-    "home_business": "business at home",
-    "main_building": "new home or addition",
+    **{key: text["noun"] for key, text in family_words().projects.items()},
     "other": "project",
 }
 
@@ -665,18 +485,9 @@ def fix_text(fix) -> str:
     """What would pass a failed rule, in words: 'lower it to 7 ft (6 in. lower)'."""
     rule, target, delta, unit = fix.rule, fix.target, fix.delta, fix.unit
     by, to = _amount(delta, unit), _amount(target, unit)
-    if rule.startswith("setback.") or rule == "garage.placement":
-        text = (
-            f"move it {by} back, to {to} from the line"
-            if fix.direction == "up"
-            else f"bring it {by} closer, to {to} from the line"
-        )
-    elif rule == "flood.lowest_floor":
-        text = f"raise the lowest floor {by}, to elevation {to}"
-    elif rule in ("fence.height", "height.main", "accessory.height") or rule.startswith(
-        "hillside."
-    ):
-        text = f"lower it to {to} ({by} lower)"
+    own = family_words().fixes.get(rule)  # the family's own phrasing (its words.toml)
+    if own is not None:
+        text = own[fix.direction].format(by=by, to=to)
     elif unit == "percent":
         text = f"bring it down to {to} ({num(delta)} points less)"
     elif fix.direction == "up":

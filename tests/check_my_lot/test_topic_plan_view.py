@@ -7,7 +7,7 @@ from html import unescape
 import pytest
 
 from law.engine import load_standards
-from law.reports.diagrams import DEFAULT_ZONE, topic_diagram
+from law.reports.topic_diagrams import DEFAULT_ZONE, topic_diagram
 from tests.rules.helpers import AS_OF
 
 FENCES = "/topics/fences-and-walls/"
@@ -114,7 +114,7 @@ def test_the_sheds_page_draws_its_plan_view_and_other_topics_do_not(client):
     ],
 )
 def test_a_district_the_plan_view_cannot_draw_says_why(feature, zone, reason):
-    from law.reports.diagrams import topic_plan_view
+    from law.reports.topic_diagrams import topic_plan_view
 
     plan = topic_plan_view(feature, zone, AS_OF)
     assert plan.diagram is None and plan.reason == reason

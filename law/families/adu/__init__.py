@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from law.engine.declarations import Family
-from law.families.adu.check import FIELDS, RULES, TOPIC, apply_state_overrides, check
+from law.families.adu.check import FIELDS, RULES, check
+from law.families.adu.common import TOPIC
+from law.families.adu.overrides import apply_state_overrides
 from law.families.adu.part import PART, PROJECT
 
 FAMILY = Family(
