@@ -11,7 +11,8 @@ from django.utils.text import Truncator
 
 from cotati_site.core import rich_text_check
 from cotati_site.core.revisions import refused_as_stale
-from cotati_site.guidance.models import Summary
+from cotati_site.guidance.features import feature_choices
+from cotati_site.guidance.models import Summary, Topic
 from cotati_site.guidance.sources import basis_problem
 
 
@@ -210,6 +211,12 @@ class SummaryForm(BasisCheckedMixin, RichTextCheckedForm):
 
 class TopicForm(RevisionCheckedForm):
     conflict_fields = ("title", "intro")
+    # The features are the families' (the registry's), not a list in the model.
+    feature = forms.ChoiceField(
+        choices=feature_choices,
+        required=False,
+        help_text=Topic._meta.get_field("feature").help_text,
+    )
 
 
 class FAQForm(BasisCheckedMixin, RichTextCheckedForm):

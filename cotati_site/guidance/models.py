@@ -13,20 +13,11 @@ from simple_history.models import HistoricalRecords
 from cotati_site.codebook.models import CodeSection
 from cotati_site.core.history import VersionHistory
 from cotati_site.core.revisions import Revisioned
+from cotati_site.guidance.features import validate_feature
 
 
 class Topic(Revisioned):
     """A question residents ask about their lot (fences, sheds, a home business, ...)."""
-
-    class Feature(models.TextChoices):
-        NONE = "", "None"
-        ZONING_DISTRICTS = "zoning_districts", "Zoning district table"
-        FENCES = "fence", "Fence heights from Table 3-2"
-        ACCESSORY = "accessory", "Accessory structure limits"
-        HOME_BUSINESS = "home_business", "Home business limits"
-        FLOOD = "flood", "Flood zone rules"
-        HILLSIDE = "hillside", "Hillside height limits"
-        ADU = "adu", "ADU, JADU and SB 9 guarantees (state law)"
 
     slug = models.SlugField(
         unique=True, help_text="The address of the topic page: /topics/<slug>/."
@@ -48,10 +39,11 @@ class Topic(Revisioned):
     for_designers = models.BooleanField(
         default=False, help_text="The topic concerns designers and architects."
     )
+    # The choices are the registry's (guidance/features.py), offered by the admin's form.
     feature = models.CharField(
         max_length=30,
         blank=True,
-        choices=Feature.choices,
+        validators=[validate_feature],
         help_text="Which numbers from the rules tables the page shows, and which part of Check my lot it links to.",
     )
 

@@ -4,7 +4,7 @@ topic pages open a real section of the form."""
 
 import pytest
 
-from cotati_site.guidance.models import Topic
+from cotati_site.guidance.features import feature_choices
 from law.engine.registry import registry
 from law.reports.presentation import FEATURE_CHECKER_SECTION, FEATURE_RULES, TOPIC_LABELS
 from rules.forms import CheckForm
@@ -56,7 +56,7 @@ def test_every_family_input_is_a_form_field():
 
 
 def test_topic_page_features_are_the_families_topic_pages():
-    features = {value for value, _label in Topic.Feature.choices}
+    features = {value for value, _label in feature_choices()}
     assert features == {"", "zoning_districts", *FEATURE_RULES}
     sections = {key for key, _legend, _names in CheckForm.FIELDSETS}
     assert set(FEATURE_CHECKER_SECTION.values()) <= sections
