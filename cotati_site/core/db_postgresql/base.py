@@ -77,7 +77,7 @@ class DeadlineConnection(psycopg.Connection):
         options.setdefault("timeout", self.deadline)
         try:
             result = super().wait(gen, **options)
-        except _WaitTimeout:
+        except _WaitTimeout:  # psycopg's, private by name (pinned; the fault suite would notice)
             self.close()
             error = QueryDeadline(f"no answer within {options['timeout']:g} s; connection closed")
             if self.breaker is not None:
