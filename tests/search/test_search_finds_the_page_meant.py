@@ -6,6 +6,7 @@ language."""
 import re
 
 import pytest
+from django.contrib.auth.models import Group, User
 from django.db import connection
 
 from cotati_site.guidance.models import Topic
@@ -154,3 +155,18 @@ def test_a_spanish_word_typed_without_its_accent_still_leads_to_its_topic():
     vocabulary.forget_vocabulary()
     assert keys("salon de belleza", "es")[0] == HOME_BUSINESS
     assert keys("Salón de Belleza", "es")[0] == HOME_BUSINESS
+
+
+def test_editors_add_words_in_spanish_in_the_admin(client):
+    user = User.objects.create_user("ed", password="x", is_staff=True)
+    user.groups.add(Group.objects.get(name="Editors"))
+    client.force_login(user)
+    response = client.post(
+        "/admin/search/searchphrase/add/",
+        {"phrase": "Peluquería", "language": "es", "topic": "home-business", "not_covered": ""},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert SearchPhrase.objects.get(phrase="peluquería").language == "es"
+    vocabulary.forget_vocabulary()
+    assert keys("peluqueria en casa", "es")[0] == HOME_BUSINESS
+    assert HOME_BUSINESS not in keys("peluqueria")

@@ -202,6 +202,7 @@ def test_editors_extend_the_vocabulary_in_the_admin(client):
         "/admin/search/searchphrase/add/",
         {
             "phrase": "  GAZEBO ",
+            "language": "en",  # the form's choice, English by default, as a browser sends it
             "topic": "sheds-garages-and-accessory-structures",
             "not_covered": "",
         },
