@@ -23,8 +23,9 @@ from rules.templatetags.rules_wording import cited_sections
 # The results are rendered with Jinja2 (rules/templatetags/results_env.py says why).
 _RESULTS = engines["results"]
 
-# Projects the form offers whose rules are not built yet.
+# Projects the form offers whose rules are not built yet, and those the site checks.
 COMING = frozenset(key for key in registry().projects if not registry().covered(key))
+CHECKED = tuple(key for key in registry().projects if registry().covered(key))
 
 
 def run_check(form: CheckForm):
@@ -85,6 +86,7 @@ def check_my_lot(request):
         if result
         else {},
         "coming": COMING,
+        "checked": CHECKED,
     }
     if context["partial"] and request.GET.get("part") == "questions":
         # The project boxes changed: the questions those projects need, swapped in place.

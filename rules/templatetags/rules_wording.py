@@ -415,6 +415,14 @@ def project_noun(key) -> str:
 
 
 @register.filter
+def projects_in_words(keys) -> str:
+    """The projects in a sentence, by their labels: 'a fence, wall or hedge; a shed, garage
+    or workshop; …' (what the site checks, from the registry)."""
+    labels = [PROJECT_LABELS.get(key, key) for key in keys]
+    return "; ".join(label[0].lower() + label[1:] for label in labels)
+
+
+@register.filter
 def is_section_number(section) -> bool:
     """Whether a citation names a section on this site we can link to: a Cotati section
     number or a state statute numbered as the site files it ("Gov. Code 66314"). Hillside
