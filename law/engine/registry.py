@@ -232,9 +232,9 @@ _NOT_RECORDS = ("words", "cases")
 
 
 def family_folder(name: str) -> Path:
-    """The folder of the family package ``name``."""
-    package = importlib.import_module(FAMILIES_PACKAGE)
-    return Path(package.__path__[0]) / name
+    """The folder of the family package ``name`` (wherever ``law.families`` finds it)."""
+    module = importlib.import_module(f"{FAMILIES_PACKAGE}.{name}")
+    return Path(module.__file__).resolve().parent
 
 
 def record_files(folder: Path) -> tuple[Path, ...]:
