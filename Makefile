@@ -23,7 +23,7 @@ PORT ?= 8000
 RUN_ENV := DJANGO_DEBUG=$${DJANGO_DEBUG:-true} DJANGO_SITE_HOST=$${DJANGO_SITE_HOST:-127.0.0.1:$(PORT)}
 TEST_ENV := DJANGO_SETTINGS_MODULE=cotati_site.settings_test
 
-.PHONY: run test install lint format migrations-check bench loadtest serve-prod clean python-check
+.PHONY: run test install lint format migrations-check bench loadtest serve-prod clean python-check messages makemessages
 
 # Refuses a vulnerable interpreter, and a .venv that one built (its python is that interpreter).
 python-check:
@@ -53,7 +53,24 @@ $(NODE_STAMP): package.json package-lock.json
 		echo "npm is not installed: skipping axe-core, so the accessibility audit will skip (it fails when CI is set)."; \
 	fi
 
-install: python-check $(STAMP) $(NODE_STAMP)
+# The translations (locale/<language>/LC_MESSAGES/django.po, kept in git) compiled to the .mo
+# files Django reads, which git ignores: rebuilt whenever a .po changes. Babel compiles them in
+# Python, so no system gettext is needed; an empty msgstr falls back to English, a fuzzy entry is
+# left out, and a placeholder that does not match its English fails the build.
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
+	$(BIN)/pybabel --quiet compile --domain django --directory locale --locale $*
+
+messages: $(MO_FILES)
+
+# For developers after changing a template's or the code's words: brings the .po files up to
+# date with them (needs GNU gettext's xgettext and msgmerge: apt-get install gettext).
+makemessages: install
+	$(TEST_ENV) $(BIN)/python manage.py makemessages --all --no-obsolete --no-wrap --add-location file \
+		--ignore '.venv/*' --ignore 'node_modules/*' --ignore 'artifacts/*' --ignore 'staticfiles/*' --ignore 'tests/*'
+
+install: python-check $(STAMP) $(NODE_STAMP) messages
 
 run: install
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput
@@ -98,4 +115,4 @@ serve-prod: install
 	$(BIN)/gunicorn --config gunicorn.conf.py cotati_site.wsgi
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache node_modules
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache node_modules $(MO_FILES)

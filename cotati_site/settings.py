@@ -74,6 +74,9 @@ MIDDLEWARE = [
     "cotati_site.core.security.StaticFilesMiddleware",
     "cotati_site.core.security.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's LocaleMiddleware, where its docs place it (after sessions, before common), with
+    # the language read from the address alone: English unprefixed, Spanish under /es/.
+    "cotati_site.core.languages.LanguageFromPathMiddleware",
     "django.middleware.common.CommonMiddleware",
     # A view that cannot reach the database answers a friendly 503 (templates/503.html).
     "cotati_site.core.middleware.DatabaseUnavailableMiddleware",
@@ -228,9 +231,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# English at the unprefixed addresses, Spanish under /es/ (docs/decisions/languages.md).
+# Catalogs in locale/, compiled by `make` (README); dates and numbers for Spanish readers
+# in cotati_site/formats/.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("es", "Español")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["cotati_site.formats"]
 TIME_ZONE = "America/Los_Angeles"
-USE_I18N = False
+USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -1,11 +1,18 @@
-"""sitemap.xml: every public page a search engine should know."""
+"""sitemap.xml: every public page a search engine should know, in each language, each entry
+naming its other languages (hreflang alternates, x-default the English page)."""
 
-from django.contrib.sitemaps import Sitemap
+from django.contrib.sitemaps import Sitemap as DjangoSitemap
 from django.urls import reverse
 
 from cotati_site.codebook.models import CodeSection
 from cotati_site.guidance.models import Topic
 from law.engine import ZONES
+
+
+class Sitemap(DjangoSitemap):
+    i18n = True  # every page in each of settings.LANGUAGES (the same path, prefixed)
+    alternates = True
+    x_default = True
 
 
 class StaticPages(Sitemap):

@@ -1,7 +1,13 @@
 """URLs of the public site, the staff admin and the checker: each app's own paths, mounted at
-the root (every public path is as it was before the app split)."""
+the root (every public path is as it was before the app split).
+
+The pages are in two languages at the same paths: English unprefixed, Spanish under /es/
+(``i18n_patterns``; cotati_site/core/languages.py). What holds no words stays at one address:
+the checker's JSON, the sitemap (which lists both languages), robots.txt, /healthz, the admin.
+"""
 
 from django.conf import settings
+from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
@@ -9,15 +15,20 @@ from django.urls import include, path
 from cotati_site.core.cache import cache_for_anonymous
 from cotati_site.core.urls import old_admin_urlpatterns
 from cotati_site.sitemaps import SITEMAPS
+from rules import urls as checker_urls
 from rules.numbers import whole_number_param
 
 urlpatterns = [
-    # First: the checker answers on every change of an answer, and Django tries the patterns
-    # in order, recording each one that fails (for the 404 page) before reaching a match.
-    path("check-my-lot/", include("rules.urls")),
-    path("", include("cotati_site.guidance.urls")),
-    path("", include("cotati_site.codebook.urls")),
-    path("", include("cotati_site.search.urls")),
+    *i18n_patterns(
+        # First: the checker answers on every change of an answer, and Django tries the
+        # patterns in order, recording each one that fails (for the 404 page) before a match.
+        path("check-my-lot/", include(checker_urls.urlpatterns)),
+        path("", include("cotati_site.guidance.urls")),
+        path("", include("cotati_site.codebook.urls")),
+        path("", include("cotati_site.search.urls")),
+        prefix_default_language=False,
+    ),
+    path("check-my-lot/", include(checker_urls.data_urlpatterns)),
     path(
         "sitemap.xml",
         # The sitemap reads ?p= (its page) only; made stale by content edits like pages.
