@@ -17,6 +17,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from law.engine import load_standards
+from law.engine.registry import registry
 from law.engine.words import words as family_words
 
 register = template.Library()
@@ -198,15 +199,19 @@ CASE_LABELS = family_words().cases
 CASE_WORDS = family_words().case_words
 
 
+# The inputs whose choices are cases of the records (a building type, a kind of business, a
+# flood zone): worded as the form words them.
+CASE_ANSWERS = ("building_type", "business_kind", "flood_zone")
+
+
 def _case_part_words() -> dict[str, str]:
     """Words for each part of a case ("multifamily.two_plus_stories"): the form's own words
     for a case that is an answer (a building type, a kind of business, a flood zone), then
     ``CASE_WORDS``."""
-    from law.engine.site import BUILDING_TYPE_CHOICES
-    from law.families.flood.part import FLOOD_ZONE_CHOICES
-    from law.families.home_business.part import BUSINESS_KIND_CHOICES
-
-    answers = (*BUILDING_TYPE_CHOICES, *BUSINESS_KIND_CHOICES, *FLOOD_ZONE_CHOICES)
+    inputs = registry().inputs
+    answers = [
+        choice for name in CASE_ANSWERS if name in inputs for choice in inputs[name].spec.choices
+    ]
     return {**{key: label[0].lower() + label[1:] for key, label in answers}, **CASE_WORDS}
 
 
