@@ -42,3 +42,6 @@ urlpatterns = [
     path(settings.ADMIN_URL, include(old_admin_urlpatterns)),
     path(settings.ADMIN_URL, admin.site.urls),
 ]
+
+# A database out of reach outside any view is the 503, not a 500 (cotati_site/core/views.py).
+handler500 = "cotati_site.core.views.server_error"

@@ -97,13 +97,19 @@ class DatabaseUnavailableMiddleware:
     def process_exception(self, request, exception):
         if not isinstance(exception, OperationalError | InterfaceError):
             return None
-        if not is_guard_refusal(exception):
-            # One line, no traceback.
-            logger.error(
-                "Database unavailable for %s %s: %s: %s",
-                request.method,
-                request.path,
-                type(exception.__cause__ or exception).__name__,
-                exception,
-            )
-        return database_unavailable_response()
+        return database_unavailable(request, exception)
+
+
+def database_unavailable(request, exception: OperationalError | InterfaceError) -> HttpResponse:
+    """The 503 for a request that could not reach the database, from a view
+    (``process_exception`` above) or from a middleware (``cotati_site.core.views.server_error``)."""
+    if not is_guard_refusal(exception):
+        # One line, no traceback.
+        logger.error(
+            "Database unavailable for %s %s: %s: %s",
+            request.method,
+            request.path,
+            type(exception.__cause__ or exception).__name__,
+            exception,
+        )
+    return database_unavailable_response()

@@ -1,9 +1,15 @@
-"""Pages of the site itself: robots.txt and the health check."""
+"""Pages of the site itself: robots.txt, the health check and the server-error page."""
+
+import sys
 
 from django.apps import apps
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
 from django.urls import reverse
+from django.views import defaults
 from django.views.decorators.http import require_safe
+
+from cotati_site.core.middleware import database_unavailable
 
 
 @require_safe
@@ -20,6 +26,17 @@ def robots_txt(request):
 def healthz(request):
     """For load balancers and uptime checks: the app is serving. Touches no database."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+def server_error(request):
+    """handler500. The database met out of reach outside any view (a middleware reading a
+    logged-in visitor's session or user, where no ``process_exception`` sees it) is the
+    friendly 503 a view's error gets (DatabaseUnavailableMiddleware), not a 500. Django
+    calls this while handling the error, so ``sys.exc_info()`` holds it."""
+    error = sys.exc_info()[1]
+    if isinstance(error, OperationalError | InterfaceError):
+        return database_unavailable(request, error)
+    return defaults.server_error(request)
 
 
 @require_safe

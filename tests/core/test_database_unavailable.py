@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from unittest import mock
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
 from django.db import InterfaceError, connection
@@ -89,3 +90,18 @@ def test_a_dropped_connection_also_answers_503(client):
 def test_the_503_page_needs_no_database():
     # No django_db mark: any query here would fail the test.
     assert_friendly_503(database_unavailable_response())
+
+
+def test_a_logged_in_visitor_gets_the_503_not_a_500_when_a_middleware_meets_the_outage(
+    client, database, django_user_model
+):
+    """The session and the user are read by middleware, outside any view, where the
+    middleware's process_exception never sees the error: Django's 500 handler met it and
+    answered a 500 with a traceback in the log (issue 19, found by the fault suite)."""
+    staff = django_user_model.objects.create_user("editor", password="x", is_staff=True)
+    client.force_login(staff)
+    client.raise_request_exception = False
+    with database_unreachable():
+        assert_friendly_503(client.get("/topics/fences-and-walls/"))
+        assert_friendly_503(client.get(f"/{settings.ADMIN_URL}"))
+    assert client.get("/topics/fences-and-walls/").status_code == 200
