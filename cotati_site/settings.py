@@ -73,6 +73,9 @@ MIDDLEWARE = [
     # WhiteNoise, with the CSP and X-Frame-Options on static files and the manifest hidden.
     "cotati_site.core.security.StaticFilesMiddleware",
     "cotati_site.core.security.ContentSecurityPolicyMiddleware",
+    # Compresses text responses that hold no secret (BREACH: cotati_site/core/compression.py),
+    # after the view, the page cache and every middleware below have made the body.
+    "cotati_site.core.compression.PublicPageGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Django's LocaleMiddleware, where its docs place it (after sessions, before common), with
     # the language read from the address alone: English unprefixed, Spanish under /es/.

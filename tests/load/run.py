@@ -45,6 +45,8 @@ HTMX = {"HX-Request": "true"}
 PAGES = [
     ("home", "/", {}, None, False),
     ("topic", "/topics/fences-and-walls/", {}, 0.80, False),
+    # As browsers ask for it: gzipped (cotati_site/core/compression.py); reported, no target.
+    ("topic, gzip", "/topics/fences-and-walls/", {"Accept-Encoding": "gzip"}, None, False),
     ("section", "/code/17.30.030/", {}, 0.80, False),
     ("search", "/search/?q=fence", {}, None, False),
     ("check-my-lot partial", f"/check-my-lot/?{CHECK_QUERY}", HTMX, None, False),
