@@ -25,8 +25,9 @@ limit_request_field_size = 8190
 
 # A worker whose main loop stops answering for `timeout` seconds is killed and replaced.
 # Note: a gthread worker keeps beating while one of its threads is busy, so this does not
-# bound a single slow request; the request limits above, the database's statement_timeout
-# and connect_timeout (settings.py) and the cache's short socket timeouts do.
+# bound a single slow request; the request limits above, the database's guards (settings.py:
+# connect_timeout, statement_timeout, the client-side query deadline, the bulkhead) and the
+# cache's short socket timeouts do.
 timeout = 30
 graceful_timeout = 20
 keepalive = 5
@@ -43,6 +44,12 @@ else:
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+
+
+def post_fork(server, worker):
+    # Before the worker loads the site: the database bulkhead (settings.py) sizes itself from
+    # the worker's thread count, which --threads on the command line may have changed.
+    os.environ["GUNICORN_THREADS"] = str(worker.cfg.threads)
 
 
 def post_worker_init(worker):

@@ -3,6 +3,8 @@
 The attack found that gunicorn's control socket defaults to one path per user, so a second
 gunicorn started on the host removed the socket of the one already running."""
 
+import os
+
 from gunicorn.app.base import Application
 
 from tests.faults.processes import ROOT
@@ -41,3 +43,16 @@ def test_an_operator_gives_this_instance_its_own_control_socket(monkeypatch, tmp
     config = read_config(monkeypatch, GUNICORN_CONTROL_SOCKET=path)
     assert config.control_socket_disable is False
     assert config.control_socket == path
+
+
+def test_a_worker_tells_the_database_bulkhead_its_real_thread_count(monkeypatch):
+    """The bulkhead (settings.py) is sized from GUNICORN_THREADS; ``--threads 16`` on the
+    command line must reach it, or the cap would be half of the file's default 4."""
+    config = read_config(monkeypatch, GUNICORN_THREADS="4")
+    config.set("threads", 16)
+
+    class Worker:
+        cfg = config
+
+    config.post_fork(None, Worker())
+    assert os.environ["GUNICORN_THREADS"] == "16"
