@@ -15,8 +15,11 @@ from law.engine.check import check_lot
 from law.engine.findings import Status
 from law.engine.registry import registry
 from law.engine.words import words
+from rules.management.commands.startfamily import refused
 
-FILES = {"__init__.py", "part.py", "check.py", "pools.toml", "words.toml", "cases.toml"}
+# The name the skeleton is written under: "pools", unless a family has taken it since.
+NAME = next(name for name in ("pools", "pool_decks", "pool_skeleton") if not refused(name))
+FILES = {"__init__.py", "part.py", "check.py", f"{NAME}.toml", "words.toml", "cases.toml"}
 
 
 def _files(root: Path) -> set[str]:
@@ -24,8 +27,8 @@ def _files(root: Path) -> set[str]:
 
 
 def test_startfamily_writes_its_folder_and_nothing_else(tmp_path):
-    call_command("startfamily", "pools", into=tmp_path)
-    assert _files(tmp_path) == {f"pools/{name}" for name in FILES}
+    call_command("startfamily", NAME, into=tmp_path)
+    assert _files(tmp_path) == {f"{NAME}/{name}" for name in FILES}
 
 
 @pytest.mark.parametrize("name", ["fences", "lot", "Pools", "pool-side", "class", "x"])
@@ -38,7 +41,7 @@ def test_a_name_taken_or_not_a_name_is_refused(tmp_path, name):
 @pytest.fixture
 def pools(tmp_path, monkeypatch):
     """The skeleton written beside the shipped families, as law.families finds it."""
-    call_command("startfamily", "pools", into=tmp_path)
+    call_command("startfamily", NAME, into=tmp_path)
     monkeypatch.setattr(law.families, "__path__", [*law.families.__path__, str(tmp_path)])
     clear_caches()
     yield registry()
@@ -47,21 +50,21 @@ def pools(tmp_path, monkeypatch):
 
 
 def test_the_skeleton_offers_its_project_and_asks_for_its_input(pools):
-    assert "pools" in pools.projects and pools.covered("pools")
-    assert pools.inputs["pools_size_sqft"].spec.kind == "number"
+    assert NAME in pools.projects and pools.covered(NAME)
+    assert pools.inputs[f"{NAME}_size_sqft"].spec.kind == "number"
     lot, plan = pools.inputs_from({"zone": "NL"})
-    (answer,) = answers_for(check_lot(lot, plan, as_of=AS_OF), ["pools"])
-    assert answer.outcome == CANNOT_TELL and answer.missing == ("pools_size_sqft",)
+    (answer,) = answers_for(check_lot(lot, plan, as_of=AS_OF), [NAME])
+    assert answer.outcome == CANNOT_TELL and answer.missing == (f"{NAME}_size_sqft",)
 
 
 def test_the_skeleton_rule_is_not_checked_for_want_of_a_record(pools):
-    lot, plan = pools.inputs_from({"zone": "NL", "pools_size_sqft": 100})
-    (finding,) = [f for f in check_lot(lot, plan, as_of=AS_OF) if f.rule == "pools.size"]
+    lot, plan = pools.inputs_from({"zone": "NL", f"{NAME}_size_sqft": 100})
+    (finding,) = [f for f in check_lot(lot, plan, as_of=AS_OF) if f.rule == f"{NAME}.size"]
     assert finding.status is Status.NOT_CHECKED and finding.note == "no_standard_for_zone"
-    assert words().rules["pools.size"] == "Pools: size"
+    assert words().rules[f"{NAME}.size"].endswith(": size")
 
 
 def test_the_skeleton_case_table_passes(pools):
-    (case,) = family_cases("pools")
+    (case,) = family_cases(NAME)
     finding = run(case)
     assert finding.status is case.status and finding.note == case.note

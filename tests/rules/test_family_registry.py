@@ -102,7 +102,9 @@ def test_every_standards_record_note_belongs_to_its_rules_family():
 def test_findings_follow_the_family_order_then_each_familys_rule_order():
     order = registry().rule_order
     families = [f.name for f in registry().families]
-    assert families == [
+    # The shipped families keep this order among themselves; a family added since sits
+    # wherever its declared order puts it.
+    pinned = [
         "parcel",
         "setbacks",
         "height",
@@ -116,6 +118,7 @@ def test_findings_follow_the_family_order_then_each_familys_rule_order():
         "hillside",
         "adu",
     ]
+    assert [name for name in families if name in pinned] == pinned
     assert order[:3] == ("lot.area", "lot.area_corner", "lot.width")
     hillside = order.index("hillside.height")
     assert order[hillside : hillside + 3] == (
