@@ -183,7 +183,7 @@ def _units_at(record, acres: float | None) -> int | None:
     return math.floor(record.value * acres + _ROUND_TOL)
 
 
-# Building types that are one home (law/engine/inputs.py BUILDING_TYPE_CHOICES).
+# Building types that are one home (law/engine/site.py BUILDING_TYPE_CHOICES).
 SINGLE_HOUSE = frozenset({"single_family_new", "single_family_existing"})
 
 
