@@ -2,6 +2,7 @@
 
     python -m tests.benchmarks.search_bench              # 100,000 sections, 200 runs per query
     python -m tests.benchmarks.search_bench --sections 20000 --runs 50 --keep
+    python -m tests.benchmarks.search_bench --sqlite     # the embedded default (FTS5)
 
 It creates a scratch database (``cotati_search_bench`` on the server DATABASE_URL names, or
 postgres://postgres@127.0.0.1:5432 when it names none), migrates it, loads the real content
@@ -10,7 +11,8 @@ adopted version (bulk_create, with the index's search_text/search_version and th
 filled in as the services and save() would), times the day's index check
 (``reindex_sections`` with nothing to do), then times
 ``cotati_site.search.search()`` end to end, SQL and highlighting included, for a fixed set
-of queries. The database is dropped afterwards unless --keep is given.
+of queries. The database is dropped afterwards unless --keep is given. With --sqlite the
+scratch database is a SQLite file in the temporary directory instead.
 
 On a shared machine the median and p99 carry the other processes' load (printed with the
 table); the fastest run ("min") is the closest to the query's own cost.
@@ -19,10 +21,12 @@ Target: a median under 30 ms per query. The file ends in _bench.py so pytest nev
 """
 
 import argparse
+import contextlib
 import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from datetime import date
 from urllib.parse import urlsplit, urlunsplit
@@ -166,7 +170,16 @@ def scratch_url(name: str) -> tuple[str, str]:
     )
 
 
+def sqlite_path(name: str) -> str:
+    return os.path.join(tempfile.gettempdir(), f"{name}.sqlite3")
+
+
 def recreate_database(maintenance_url: str, name: str, drop_only: bool = False) -> None:
+    if maintenance_url.startswith("sqlite"):  # a new file is made by connecting to it
+        for suffix in ("", "-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(sqlite_path(name) + suffix)
+        return
     import psycopg
 
     with psycopg.connect(maintenance_url, autocommit=True) as conn:
@@ -187,9 +200,13 @@ def main(argv=None) -> int:
     parser.add_argument("--database", default="cotati_search_bench")
     parser.add_argument("--keep", action="store_true", help="keep the scratch database")
     parser.add_argument("--reuse", action="store_true", help="reuse a kept database as it is")
+    parser.add_argument("--sqlite", action="store_true", help="a SQLite file, not PostgreSQL")
     args = parser.parse_args(argv)
 
-    maintenance_url, url = scratch_url(args.database)
+    if args.sqlite:
+        maintenance_url = url = f"sqlite:///{sqlite_path(args.database)}"
+    else:
+        maintenance_url, url = scratch_url(args.database)
     if not args.reuse:
         recreate_database(maintenance_url, args.database)
     os.environ["DATABASE_URL"] = url
@@ -237,7 +254,7 @@ def main(argv=None) -> int:
                     batch = []
             store(batch)
             with connection.cursor() as cursor:
-                cursor.execute("VACUUM ANALYZE")
+                cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
             print(
                 f"Loaded {CodeSection.objects.count():,} sections "
                 f"in {time.perf_counter() - started:.0f} s ({connection.vendor}, {args.database})."
