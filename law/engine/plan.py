@@ -16,17 +16,21 @@ class Plan:
     ``not_checked``), because every lot has them. The other parts are None when the user did
     not ask about them, and then produce no findings."""
 
-    __slots__ = ("parts",)
-
     def __init__(self, **parts: Any):
-        object.__setattr__(
-            self, "parts", {key: part for key, part in parts.items() if part is not None}
-        )
+        given = {key: part for key, part in parts.items() if part is not None}
+        # Each part given is an attribute; a part not given is None (``__getattr__``).
+        self.__dict__.update(given)
+        object.__setattr__(self, "_parts", given)
+
+    @property
+    def parts(self) -> dict[str, Any]:
+        """The parts given, by key."""
+        return self._parts
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
+        if name.startswith("_"):
             raise AttributeError(name)
-        return self.parts.get(name)
+        return None
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")

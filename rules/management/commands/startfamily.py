@@ -16,6 +16,7 @@ from string import Template
 
 from django.core.management.base import BaseCommand, CommandError
 
+from law.engine.plan import Plan
 from law.engine.registry import family_folder, registry
 
 SKELETON = Path(__file__).resolve().parents[2] / "family_skeleton"
@@ -66,7 +67,8 @@ def refused(name: str) -> str:
     reg = registry()
     taken = {f.name for f in reg.families} | {p.key for p in reg.parts} | set(reg.projects)
     taken |= set(reg.topics) | {rule.split(".")[0] for rule in reg.rule_order}
-    if name in taken or f"{name}_size_sqft" in reg.inputs:
+    # A plan's parts are its attributes: a part may not take the name of one of its methods.
+    if name in taken or hasattr(Plan, name) or f"{name}_size_sqft" in reg.inputs:
         return f"{name!r} is taken by a family, part, project, topic or rule already"
     return ""
 
