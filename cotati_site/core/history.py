@@ -20,8 +20,18 @@ _CHANGED = ("post_add", "post_remove", "post_clear")
 class VersionHistory(HistoricalRecords):
     """``HistoricalRecords`` whose many-to-many changes update the latest version."""
 
+    def post_save(self, instance, created, using=None, **kwargs):
+        # A raw save is loaddata restoring a backup: it makes no version (simple-history's
+        # own rule), and the many-to-many it sets next must not rewrite the restored
+        # version's cited sections either (m2m_changed below), or a restore renumbers them.
+        if kwargs.get("raw", False):
+            instance._restored_raw = True
+        super().post_save(instance, created, using=using, **kwargs)
+
     def m2m_changed(self, instance, action, attr, pk_set, reverse, **kwargs):
         if action not in _CHANGED or not getattr(settings, "SIMPLE_HISTORY_ENABLED", True):
+            return
+        if getattr(instance, "_restored_raw", False):
             return
         if reverse:
             # Changed from the other side (section.summaries.add(...)): the records named.
