@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.translation import gettext
 
 from cotati_site.codebook import queries as content
 from cotati_site.core.cache import cache_for_anonymous
@@ -38,11 +39,17 @@ def _as_datetime(day) -> datetime | None:
 
 class ProposedChangesFeed(Feed):
     feed_type = Atom1Feed
-    title = "Proposed changes to the Cotati code"
-    subtitle = (
-        "Amendments to the Cotati Municipal Code and zoning map that have been proposed, with "
-        "what each would change. A proposal is not law until it is adopted and takes effect."
-    )
+
+    # In the language of its address (/es/proposed-changes/feed/ is Spanish).
+    def title(self):
+        return gettext("Proposed changes to the Cotati code")
+
+    def subtitle(self):
+        return gettext(
+            "Amendments to the Cotati Municipal Code and zoning map that have been proposed, "
+            "with what each would change. A proposal is not law until it is adopted and takes "
+            "effect."
+        )
 
     def link(self):
         return reverse("proposed_changes")

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
 from cotati_site.codebook.redline import version_lines
@@ -215,18 +216,19 @@ class CodeSection(models.Model):
         return SectionVersion.objects.in_force(on).filter(section=self).first()
 
 
+# The labels are shown on the public pages, in each page's language.
 class VersionStatus(models.TextChoices):
-    ADOPTED = "adopted", "Adopted"
-    PROPOSED = "proposed", "Proposed (not law)"
+    ADOPTED = "adopted", gettext_lazy("Adopted")
+    PROPOSED = "proposed", gettext_lazy("Proposed (not law)")
     # Its proposal was withdrawn (``codebook_services.withdraw_proposal``): kept for the
     # record, never law, and no longer shown as pending.
-    WITHDRAWN = "withdrawn", "Withdrawn, never law"
+    WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn, never law")
 
 
 class ProposalStatus(models.TextChoices):
-    PROPOSED = "proposed", "Proposed (not law)"
-    ADOPTED = "adopted", "Adopted"
-    WITHDRAWN = "withdrawn", "Withdrawn"
+    PROPOSED = "proposed", gettext_lazy("Proposed (not law)")
+    ADOPTED = "adopted", gettext_lazy("Adopted")
+    WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")
 
 
 class ProposalQuerySet(models.QuerySet):

@@ -7,6 +7,7 @@ from datetime import date
 from django.db.models import F, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from cotati_site.codebook import anchors
 from cotati_site.codebook.models import (
@@ -338,6 +339,25 @@ class FeedEntry:
     map_change: ZoningMapChange | None = None
 
 
+def _feed_title(version: SectionVersion) -> str:
+    """An entry's title, in the feed's language (the section's number and title as the code
+    writes them)."""
+    words = {
+        "number": version.section.number,
+        "title": version.section.title,
+        "part": version.part,
+    }
+    if version.is_withdrawn:
+        if version.part:
+            return (
+                gettext("Withdrawn: proposed change to § %(number)s %(title)s, in %(part)s") % words
+            )
+        return gettext("Withdrawn: proposed change to § %(number)s %(title)s") % words
+    if version.part:
+        return gettext("Proposed change to § %(number)s %(title)s, in %(part)s") % words
+    return gettext("Proposed change to § %(number)s %(title)s") % words
+
+
 def proposed_changes_for_feed() -> list[FeedEntry]:
     """Every proposed section version, and every one whose proposal was withdrawn (so a
     follower hears of the withdrawal as an update of the entry), latest change first: one
@@ -353,9 +373,7 @@ def proposed_changes_for_feed() -> list[FeedEntry]:
     entries = [
         FeedEntry(
             guid=f"cotati-building-rules:proposed-version:{v.pk}",
-            title=("Withdrawn: proposed" if v.is_withdrawn else "Proposed")
-            + f" change to § {v.section.number} {v.section.title}"
-            + (f", in {v.part}" if v.part else ""),
+            title=_feed_title(v),
             url=f"{v.section.get_absolute_url()}#"
             + (f"version-{v.pk}" if v.is_withdrawn else f"proposal-{v.pk}"),
             updated=v.changed_at,

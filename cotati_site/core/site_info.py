@@ -9,6 +9,7 @@ or link of the City is typed into a template.
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_noop
 from simple_history.models import HistoricalRecords
 
 
@@ -98,3 +99,20 @@ def entries_by_group() -> dict[str, list[SiteInfo]]:
     for entry in SiteInfo.objects.published():
         groups.setdefault(entry.group, []).append(entry)
     return groups
+
+
+# The labels of the entries the site ships with (fixtures/site_info.json), for the translation
+# catalogs: a page shows an entry's label in its language where the catalog holds it
+# (templates/includes/_site_info_entries.html translates it as it renders), and as staff
+# typed it otherwise. The values stay as their sources publish them.
+SHIPPED_LABELS = (
+    gettext_noop("Street address"),
+    gettext_noop("Phone"),
+    gettext_noop("Email (Community Development permits)"),
+    gettext_noop("Office hours"),
+    gettext_noop("Where to apply for a building permit"),
+    gettext_noop("Where to apply for a planning permit (use permit, design review, variance)"),
+    gettext_noop("Zoning map (City of Cotati)"),
+    gettext_noop("Parcel number and assessor's map (Sonoma County)"),
+    gettext_noop("Flood map (FEMA)"),
+)

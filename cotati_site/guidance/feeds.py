@@ -8,6 +8,7 @@ from django.contrib.syndication.views import Feed
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.translation import gettext
 
 from cotati_site.codebook.feeds import _as_datetime, last_changed
 from cotati_site.core.cache import cache_for_anonymous
@@ -21,11 +22,15 @@ class TopicUpdatesFeed(Feed):
     def get_object(self, request, slug: str):
         return get_object_or_404(Topic, slug=slug)
 
+    # In the language of its address (/es/topics/<slug>/feed/ is Spanish), which the feed
+    # also declares (Feed.language: the active language).
     def title(self, topic):
-        return f"{topic.title}: updates (Cotati building rules)"
+        return gettext("%(topic)s: updates (Cotati building rules)") % {"topic": topic.title}
 
     def subtitle(self, topic):
-        return f"New and changed rules and questions on the topic “{topic.title}”."
+        return gettext("New and changed rules and questions on the topic “%(topic)s”.") % {
+            "topic": topic.title
+        }
 
     def link(self, topic):
         return topic.get_absolute_url()
@@ -52,7 +57,9 @@ class TopicUpdatesFeed(Feed):
         return entries[:50]
 
     def item_title(self, item):
-        return item.headline if isinstance(item, Summary) else f"Question: {item.question}"
+        if isinstance(item, Summary):
+            return item.headline
+        return gettext("Question: %(question)s") % {"question": item.question}
 
     def item_link(self, item):
         return item.get_absolute_url()

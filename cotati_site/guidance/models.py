@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
 
 from cotati_site.codebook.models import CodeSection
@@ -62,9 +63,9 @@ class Topic(Revisioned):
     @property
     def audiences(self) -> list[str]:
         flags = [
-            (self.for_homeowners, "Homeowners"),
-            (self.for_contractors, "Contractors"),
-            (self.for_designers, "Designers"),
+            (self.for_homeowners, gettext("Homeowners")),
+            (self.for_contractors, gettext("Contractors")),
+            (self.for_designers, gettext("Designers")),
         ]
         return [label for flag, label in flags if flag]
 
@@ -83,8 +84,9 @@ class Summary(Revisioned):
     """
 
     class SourceKind(models.TextChoices):
-        COTATI_CODE = "cotati_code", "Cotati code"
-        STATE_LAW = "state_law", "CA state law"
+        # The badge on each rule of a topic page, in the page's language.
+        COTATI_CODE = "cotati_code", gettext_lazy("Cotati code")
+        STATE_LAW = "state_law", gettext_lazy("CA state law")
 
     class Basis(models.TextChoices):
         CODE_TEXT = "code_text", "Checked against code text on this site"
