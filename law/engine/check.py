@@ -17,6 +17,7 @@ from law.engine.standards import Proposals, Standards
 from law.engine.zones import ZONES
 
 _NO_PLAN = Plan()
+_NO_STANDARD = "no_standard_for_zone"
 
 
 def check_lot(
@@ -65,13 +66,13 @@ def check_lot(
         if applies is None or applies(ctx):
             out = after(ctx, out)
     out.sort(key=families.rule_rank)
-    return [_dated(finding, ctx) for finding in out]
+    return [_dated(f, ctx) if f.note == _NO_STANDARD else f for f in out]
 
 
 def _dated(finding: Finding, ctx: Context) -> Finding:
     """A rule with no record on ``as_of`` but one from a later date: say from
     when we vouch for it, rather than that the code has no figure."""
-    if finding.note != "no_standard_for_zone" or finding.standard_id is not None:
+    if finding.standard_id is not None:
         return finding
     start = ctx.view.vouched_from(finding.rule, ctx.zone)
     if start is None:
