@@ -3,6 +3,7 @@ to adopted law, withdrawing a proposal, adding a section's official text."""
 
 from django import forms
 
+from cotati_site.codebook.blocks import validate_body
 from cotati_site.codebook.models import SectionVersion, TextSource, VersionStatus
 from cotati_site.codebook.redline import text_to_blocks
 
@@ -164,7 +165,5 @@ class OfficialTextForm(forms.Form):
         blocks = self.cleaned_data.get("parsed_blocks")
         if blocks in (None, "", []):
             return None
-        from cotati_site.codebook.models import validate_body
-
         validate_body(blocks)
         return blocks

@@ -1,6 +1,6 @@
 """Anchors in the code's text, citations that land on them, and cross-references as links.
 
-Plain Python over the block format of section versions (``models.validate_body``); nothing
+Plain Python over the block format of section versions (``blocks.validate_body``); nothing
 here touches the database. One scheme, used by the section page (the ids it prints), by
 every citation on the site (the ``#...`` it links to) and by the tests that hold them together:
 

@@ -15,12 +15,12 @@ from datetime import date
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from cotati_site.codebook.blocks import validate_body
 from cotati_site.codebook.models import (
     CodeSection,
     SectionVersion,
     TextSource,
     VersionStatus,
-    validate_body,
 )
 from cotati_site.codebook.services import save_version
 from cotati_site.core.cache import content_written

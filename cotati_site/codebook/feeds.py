@@ -1,40 +1,21 @@
 """The Atom feed of proposed changes to the code (Django's syndication framework), so residents
 and contractors can follow what is changing (each topic's feed is in guidance/feeds.py).
 
-An entry's date is the last time its record changed (its revision history, which every
-save, admin edit and ``load_content`` writes), so a feed reader sees an edit as an update.
+An entry's date is the last time its record changed (core/feed_dates.py: its revision history,
+which every save, admin edit and ``load_content`` writes), so a feed reader sees an edit as
+an update.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, time
-
 from django.contrib.syndication.views import Feed
-from django.db.models import OuterRef, Subquery
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import gettext
 
 from cotati_site.codebook import queries as content
 from cotati_site.core.cache import cache_for_anonymous
-
-
-def last_changed(model):
-    """A subquery: when a record of ``model`` last changed, from its history."""
-    history = model.history.model
-    return Subquery(
-        history.objects.filter(id=OuterRef("pk"))
-        .order_by("-history_date")
-        .values("history_date")[:1]
-    )
-
-
-def _as_datetime(day) -> datetime | None:
-    if day is None:
-        return None
-    return timezone.make_aware(datetime.combine(day, time.min))
 
 
 class ProposedChangesFeed(Feed):

@@ -16,48 +16,12 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
-from cotati_site.codebook.redline import version_lines
+from cotati_site.codebook.blocks import validate_body
 from cotati_site.core.section_numbers import (
     cite_label,
     section_number_validator,
     section_sort_key,
 )
-
-BLOCK_TYPES = {"heading", "paragraph", "table"}
-
-
-def validate_body(blocks) -> None:
-    """Body text is a list of blocks; tables keep their rows so they render as tables."""
-    if not isinstance(blocks, list):
-        raise ValidationError("The body must be a list of blocks.")
-    for index, block in enumerate(blocks, start=1):
-        if not isinstance(block, dict) or block.get("type") not in BLOCK_TYPES:
-            raise ValidationError(
-                f"Block {index} needs a type: one of {', '.join(sorted(BLOCK_TYPES))}."
-            )
-        if block["type"] == "table" and not isinstance(block.get("rows"), list):
-            raise ValidationError(f"Table block {index} needs a list of rows.")
-        unseparated = block.get("unseparated_rows", [])
-        if block["type"] == "table" and (
-            not isinstance(unseparated, list)
-            or not all(
-                isinstance(n, int)
-                and 0 <= n < len(block["rows"])
-                and isinstance(block["rows"][n], list)
-                for n in unseparated
-            )
-        ):
-            raise ValidationError(
-                f"Table block {index}: unseparated_rows lists the numbers (from 0) of its rows "
-                "whose source runs struck and inserted wording together."
-            )
-        if block["type"] != "table" and not isinstance(block.get("text"), str):
-            raise ValidationError(f"Block {index} needs its text.")
-
-
-def body_as_text(blocks) -> str:
-    """The words of a body, tables included, as plain text (for search and snippets)."""
-    return "\n".join(version_lines(blocks))
 
 
 class TextSource(models.TextChoices):
@@ -233,32 +197,9 @@ class ProposalStatus(models.TextChoices):
 
 class ProposalQuerySet(models.QuerySet):
     def engine_rows(self) -> list[tuple[str, str, date | None]]:
-        """Every proposal's (id, status, effective date): what ``engine_dates`` reads."""
+        """Every proposal's (id, status, effective date): what ``queries.engine_dates``
+        reads."""
         return list(self.values_list("pk", "status", "effective_on"))
-
-
-def engine_dates(known, rows, *, on: date, preview: bool = False) -> dict[str, date | None]:
-    """The ``proposals`` argument of the rules engine on ``on``: each proposal the standards
-    data knows (``known``: ids) → the date its records apply from, given every proposal's
-    (id, status, effective date) (``ProposalQuerySet.engine_rows``; rows of proposals the
-    standards data does not know are ignored).
-
-    Adopted: its effective date. Still proposed: None (pending: its figures are only
-    mentioned), or with ``preview`` the check date. Withdrawn: left out. A proposal of the
-    standards data with no record here counts as pending. With ``preview`` an adopted
-    proposal not yet in effect is applied from the check date too.
-    """
-    out: dict[str, date | None] = dict.fromkeys(known)
-    for pk, status, effective_on in rows:
-        if pk not in out:
-            continue
-        if status == ProposalStatus.WITHDRAWN:
-            del out[pk]
-        elif status == ProposalStatus.ADOPTED and effective_on is not None:
-            out[pk] = min(effective_on, on) if preview else effective_on
-    if preview:
-        out = {pk: (on if when is None else when) for pk, when in out.items()}
-    return out
 
 
 class Proposal(models.Model):

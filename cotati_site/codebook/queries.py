@@ -17,11 +17,11 @@ from cotati_site.codebook.models import (
     SectionVersion,
     VersionStatus,
     ZoningMapChange,
-    engine_dates,
 )
 from cotati_site.codebook.redline import Redline, redline
 from cotati_site.core.as_of import default_as_of
 from cotati_site.core.cache import per_generation
+from cotati_site.core.feed_dates import last_changed
 from cotati_site.core.section_numbers import section_sort_key
 from law.engine import load_standards
 
@@ -50,6 +50,30 @@ def rule_changes() -> tuple[date, ...]:
     for record in load_standards().records:
         dates.update(day for day in (record.effective, record.until) if day is not None)
     return tuple(sorted(dates))
+
+
+def engine_dates(known, rows, *, on: date, preview: bool = False) -> dict[str, date | None]:
+    """The ``proposals`` argument of the rules engine on ``on``: each proposal the standards
+    data knows (``known``: ids) → the date its records apply from, given every proposal's
+    (id, status, effective date) (``ProposalQuerySet.engine_rows``; rows of proposals the
+    standards data does not know are ignored).
+
+    Adopted: its effective date. Still proposed: None (pending: its figures are only
+    mentioned), or with ``preview`` the check date. Withdrawn: left out. A proposal of the
+    standards data with no record here counts as pending. With ``preview`` an adopted
+    proposal not yet in effect is applied from the check date too.
+    """
+    out: dict[str, date | None] = dict.fromkeys(known)
+    for pk, status, effective_on in rows:
+        if pk not in out:
+            continue
+        if status == ProposalStatus.WITHDRAWN:
+            del out[pk]
+        elif status == ProposalStatus.ADOPTED and effective_on is not None:
+            out[pk] = min(effective_on, on) if preview else effective_on
+    if preview:
+        out = {pk: (on if when is None else when) for pk, when in out.items()}
+    return out
 
 
 def engine_proposals(on: date, *, preview: bool = False) -> dict[str, date | None]:
@@ -362,8 +386,6 @@ def proposed_changes_for_feed() -> list[FeedEntry]:
     """Every proposed section version, and every one whose proposal was withdrawn (so a
     follower hears of the withdrawal as an update of the entry), latest change first: one
     query."""
-    from cotati_site.codebook.feeds import last_changed
-
     versions = (
         SectionVersion.objects.filter(status__in=(VersionStatus.PROPOSED, VersionStatus.WITHDRAWN))
         .select_related("section", "proposal")

@@ -1,6 +1,6 @@
 """Versions of a code section as text: pasted text into blocks, and a word-level redline.
 
-Plain Python over the block format of ``SectionVersion.body`` (see ``models.validate_body``);
+Plain Python over the block format of ``SectionVersion.body`` (see ``blocks.validate_body``);
 the pages and the admin use it, nothing here touches the database.
 """
 

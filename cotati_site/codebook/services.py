@@ -19,13 +19,13 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from cotati_site.codebook.blocks import body_as_text
 from cotati_site.codebook.models import (
     CodeSection,
     Proposal,
     ProposalStatus,
     SectionVersion,
     VersionStatus,
-    body_as_text,
 )
 from cotati_site.core.as_of import default_as_of
 from cotati_site.core.cache import content_changed

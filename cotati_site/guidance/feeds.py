@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import gettext
 
-from cotati_site.codebook.feeds import _as_datetime, last_changed
 from cotati_site.core.cache import cache_for_anonymous
+from cotati_site.core.feed_dates import as_datetime, last_changed
 from cotati_site.core.templatetags.rich_text import rich_text
 from cotati_site.guidance.models import FAQ, Summary, Topic
 
@@ -76,7 +76,7 @@ class TopicUpdatesFeed(Feed):
     def item_updateddate(self, item):
         if item.changed_at is not None:
             return item.changed_at
-        return _as_datetime(getattr(item, "checked_on", None))
+        return as_datetime(getattr(item, "checked_on", None))
 
     def item_pubdate(self, item):
         return self.item_updateddate(item)

@@ -124,7 +124,8 @@ def section_text(rng: random.Random, words: list[str]) -> list[dict]:
 
 
 def generated_sections(count: int, taken: set[str], seed: int = 2026):
-    from cotati_site.codebook.models import CodeSection, body_as_text
+    from cotati_site.codebook.blocks import body_as_text
+    from cotati_site.codebook.models import CodeSection
     from cotati_site.core.section_numbers import section_sort_key
 
     rng = random.Random(seed)

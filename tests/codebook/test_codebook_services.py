@@ -6,7 +6,8 @@ from datetime import date
 import pytest
 from django.core.exceptions import ValidationError
 
-from cotati_site.codebook.models import Proposal, ProposalStatus, SectionVersion, engine_dates
+from cotati_site.codebook.models import Proposal, ProposalStatus, SectionVersion
+from cotati_site.codebook.queries import engine_dates
 from cotati_site.codebook.services import adopt_proposal, promote_version
 from cotati_site.guidance.models import Summary
 from cotati_site.guidance.services import record_check
