@@ -56,9 +56,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "simple_history",
     "axes",
-    # The project package holds the migrations from before the app split, whose tables the
-    # four apps below now own (cotati_site/apps.py says when it may go).
-    "cotati_site",
     "cotati_site.core",
     "cotati_site.codebook",
     "cotati_site.guidance",

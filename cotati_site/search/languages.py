@@ -19,7 +19,7 @@ Adding Spanish is an entry and its indexes, not code in the backends:
         column_suffix="_es",              # headline_es, body_es, question_es, …
 
 plus, on PostgreSQL, a migration that builds those vectors over the Spanish columns of
-summaries and FAQs (as cotati_site 0050/0051 build the English ones; on SQLite the next
+summaries and FAQs (as search/migrations/0002 builds the English ones; on SQLite the next
 ``migrate`` builds the index), and the Spanish rows of the vocabulary. Code sections are
 the law, which stays in English: PostgreSQL searches them with the English configuration
 whatever the language (``LAW``).

@@ -81,7 +81,7 @@ class SearchWord(models.Model):
     """A word found in the site's titles and plain-language text, for "Did you mean …".
 
     Derived: search.refresh_words() rebuilds the table whenever content is loaded or edited.
-    On PostgreSQL a trigram index (pg_trgm, migration 0056) finds the nearest words.
+    On PostgreSQL a trigram index (pg_trgm, search migration 0002) finds the nearest words.
     """
 
     word = models.CharField(max_length=40, primary_key=True)

@@ -5,8 +5,8 @@ question B, a summary's body and an FAQ's answer C, a section's text D; one plai
 statement finds, ranks, merges and highlights (``full_text_sql``).
 
 - Every table keeps its weighted vector in a `search_vector` column that a trigger fills
-  (sections since cotati_site migration 0050, summaries and FAQs since 0051), with a GIN
-  index on it, so ranking reads the stored vector instead of recomputing it from the text.
+  (search/migrations/0002_postgresql_search.py), with a GIN index on it, so ranking reads
+  the stored vector instead of recomputing it from the text.
 - Sections are ranked from a bounded candidate set: those whose number or title holds any
   of the words (up to TITLE_CANDIDATES) and those whose text holds all of them (up to
   SECTION_CANDIDATES), so a common word costs no more than a rare one; when more match,
@@ -22,7 +22,7 @@ statement finds, ranks, merges and highlights (``full_text_sql``).
   their topic, so the topic's slug and title come along.
 - Plain SQL, because compiling the equivalent ORM queries cost more than running them.
 
-The section title index (codesection_title_search_gin, migration 0050) is an expression
+The section title index (codesection_title_search_gin, search migration 0002) is an expression
 index: the expression below must stay identical to it, or the planner stops using it
 (tests/search/test_search.py checks the plans). Sections are the law, in English whatever
 the language searched (languages.LAW); summaries and FAQs use the language's configuration
