@@ -20,6 +20,8 @@ from law.engine.site import BUILDING_TYPES
 _SINGLE = ("single_family_new", "single_family_existing")
 ALL_KINDS = frozenset(BUILDING_TYPES)
 NU = "NU"
+# The cases of "residential.nu_standards" that send a zone's building rules to NU's figures.
+_SWITCH_KEYS = (*sorted(ALL_KINDS), "mixed_use.ground_floor_residential")
 
 
 def possible_kinds(view, zone: str, building_type, units) -> tuple[frozenset, bool]:
@@ -88,9 +90,8 @@ def standards_zones(ctx) -> tuple[tuple[str, ...], tuple[str, ...]]:
     the answers leave it open."""
     zone = ctx.zone
     view = ctx.view
-    has_switch = any(
-        view.get("residential.nu_standards", zone, key)
-        for key in (*ALL_KINDS, "mixed_use.ground_floor_residential")
+    has_switch = view.holds("residential.nu_standards", zone) and any(
+        view.get("residential.nu_standards", zone, key) for key in _SWITCH_KEYS
     )
     if not has_switch:
         return (zone,), ()

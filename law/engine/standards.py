@@ -170,7 +170,7 @@ class View:
     """The records in force on one date, keyed by (rule, zone, case); a record
     for every zone (no ``zones``) applies to each zone without its own record."""
 
-    __slots__ = ("as_of", "proposals", "active", "proposed", "in_force", "first_dates")
+    __slots__ = ("as_of", "proposals", "active", "proposed", "in_force", "first_dates", "_held")
 
     def __init__(
         self,
@@ -187,9 +187,16 @@ class View:
         self.proposed = proposed
         self.in_force = in_force
         self.first_dates = first_dates or {}
+        # (rule, zone) of every record in force, any case: built with the view (once per date)
+        # so a check asking whether a zone has a rule at all need not try each case.
+        self._held = frozenset((rule, zone) for rule, zone, _case in active)
 
     def get(self, rule: str, zone: str, case: str = "default") -> Standard | None:
         return self.active.get((rule, zone, case))
+
+    def holds(self, rule: str, zone: str) -> bool:
+        """Whether a record of ``rule`` (any case) is in force in ``zone`` on this date."""
+        return (rule, zone) in self._held
 
     def vouched_from(self, rule: str, zone: str) -> date | None:
         """The earliest date after ``as_of`` from which an adopted record of

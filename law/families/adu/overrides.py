@@ -31,23 +31,26 @@ def apply_state_overrides(ctx: Context, findings: list[Finding]) -> list[Finding
     p = ctx.plan.adu
     if p is None or p.adu_type not in NEW:
         return findings
-    by_rule = {f.rule: f for f in findings}
-    guarantee = [by_rule.get(r) for r in ("adu.floor_area", "adu.setback.side", "adu.setback.rear")]
-    if any(f is None or f.status is not PASS or f.note != GUARANTEE for f in guarantee):
+    at = {f.rule: index for index, f in enumerate(findings)}
+    guarantee = [at.get(r) for r in ("adu.floor_area", "adu.setback.side", "adu.setback.rear")]
+    if any(
+        index is None or findings[index].status is not PASS or findings[index].note != GUARANTEE
+        for index in guarantee
+    ):
         return findings
-    result = []
-    for finding in findings:
-        target = OVERRIDES.get(finding.rule)
-        if (
-            target
-            and finding.status in (FAIL, Status.NEEDS_APPROVAL)
-            and _without_adu_meets(ctx, finding, p)
-        ):
+    result = findings
+    for rule, target in OVERRIDES.items():
+        index = at.get(rule)
+        if index is None:
+            continue
+        finding = findings[index]
+        if finding.status in (FAIL, Status.NEEDS_APPROVAL) and _without_adu_meets(ctx, finding, p):
             record = get(ctx, *target)
-            finding = dataclasses.replace(
+            if result is findings:
+                result = list(findings)
+            result[index] = dataclasses.replace(
                 finding, status=INFO, note="state_law_prevails", overridden_by=record.id
             )
-        result.append(finding)
     return result
 
 
