@@ -19,8 +19,10 @@ import gc
 def prepare_process() -> None:
     """Load what every Check my lot answer and page needs, then freeze the heap (gunicorn
     calls this in each worker once the site is loaded: gunicorn.conf.py)."""
+    from django.conf import settings
     from django.template import engines
     from django.urls import get_resolver
+    from django.utils import translation
 
     from law.engine import load_standards
     from law.engine.registry import registry
@@ -30,6 +32,9 @@ def prepare_process() -> None:
     get_resolver().url_patterns  # noqa: B018 (imports every app's URLs and views)
     for name in ("rules/check.html", "base.html"):
         engines["django"].get_template(name)
+    for language, _name in settings.LANGUAGES:  # each language's catalogs, Django's and ours
+        with translation.override(language):
+            translation.gettext("Topics")
     results = engines["results"].env
     for name in results.list_templates(extensions=["jinja"]):
         results.get_template(name)
