@@ -120,14 +120,15 @@ TEMPLATES = [
         },
     },
     {
-        # Check my lot's results only (templates/rules/partials/*.jinja), rendered again on
-        # every change of an answer: rules/templatetags/results_env.py says why.
-        "NAME": "results",
+        # Check my lot's own templates (templates/rules/*.jinja), whose results are rendered
+        # again on every change of an answer: rules/wording/jinja.py and docs/performance.md
+        # say why they are not Django's.
+        "NAME": "checker",
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": False,
         "OPTIONS": {
-            "environment": "rules.templatetags.results_env.environment",
+            "environment": "rules.wording.jinja.environment",
             # The proposals' titles and status, for the wording that names one.
             "context_processors": ["cotati_site.context_processors.site"],
         },

@@ -35,8 +35,8 @@ def prepare_process() -> None:
     for language, _name in settings.LANGUAGES:  # each language's catalogs, Django's and ours
         with translation.override(language):
             translation.gettext("Topics")
-    results = engines["results"].env
-    for name in results.list_templates(extensions=["jinja"]):
-        results.get_template(name)
+    checker = engines["checker"].env  # Check my lot's Jinja2 templates
+    for name in checker.list_templates(extensions=["jinja"]):
+        checker.get_template(name)
     gc.collect()
     gc.freeze()

@@ -7,15 +7,12 @@ page's query string and the JSON endpoint take the same ones), so they never cha
 """
 
 from datetime import date
-from functools import lru_cache
+from urllib.parse import urlencode
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.datastructures import MultiValueDict
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 
-from cotati_site.core.cache import query_string
 from law.engine import load_standards
 from law.engine.plan import Plan
 from law.engine.registry import Input, registry
@@ -152,8 +149,8 @@ class SharedFields(dict):
     """A form's fields, shared by every instance instead of deep-copied for each one.
 
     Django copies every field and widget per form so an instance may change its own; this
-    form never does (its widget attributes are set once, below), and copying its thirty
-    fields cost more than a millisecond a request, several times the engine's whole check.
+    form never does (its widget attributes are set once, below). Kept because copying its
+    seventy-odd fields is about half of a JSON answer's view (docs/performance.md).
     """
 
     def __deepcopy__(self, memo):
@@ -211,21 +208,6 @@ SOMETHING_ELSE = "other"
 # The engine takes a fence's height in inches; people give it in feet and inches.
 FENCE_HEIGHT = "fence_height_in"
 FENCE_FEET, FENCE_INCHES = "fence_height_ft", "fence_height_extra_in"
-
-
-_ERROR_SLOT = '<span class="field-error" id="error-{}" hx-swap-oob="true">{}</span>'
-
-
-@lru_cache(maxsize=256)
-def _empty_error_slot(name: str) -> str:
-    """A field's empty error slot: the same every time, so built once per field name."""
-    return format_html(_ERROR_SLOT, name, "")
-
-
-@lru_cache(maxsize=8)
-def _empty_error_slots(names: tuple[str, ...]) -> str:
-    """Every slot empty (an answer with no error, nearly every update): built once."""
-    return mark_safe("\n".join(_empty_error_slot(name) for name in names))
 
 
 class CheckForm(EngineInputs):
@@ -312,23 +294,13 @@ class CheckForm(EngineInputs):
 
     def share_query(self) -> str:
         """The query string of a link to these answers: only the answers given."""
-        return query_string(self.given())
+        return urlencode(self.given())
 
-    def error_slots(self):
-        """Every field's error slot, with its messages, as out-of-band swaps: an update
-        refreshes them all (forty-odd spans: joined here rather than looped in the template,
-        which cost more than the check itself)."""
+    def error_messages(self) -> list[tuple[str, list[str]]]:
+        """Every field's name with its messages (none for most), in form order: an update
+        refreshes every field's error slot (templates/rules/partials/_error_slots.jinja)."""
         errors = self.errors if self.is_bound else {}
-        if not errors:
-            return _empty_error_slots(tuple(self.fields))
-        return mark_safe(
-            "\n".join(
-                format_html(_ERROR_SLOT, name, " ".join(errors[name]))
-                if name in errors
-                else _empty_error_slot(name)
-                for name in self.fields
-            )
-        )
+        return [(name, errors.get(name, [])) for name in self.fields]
 
     def checked_projects(self) -> tuple[str, ...]:
         """The chosen projects this site checks (not "something else")."""
@@ -378,6 +350,8 @@ class CheckForm(EngineInputs):
         # cleaned from its raw value directly. An absent optional field gets its empty value
         # without parsing, all at once: a check gives a score of answers out of the form's
         # seventy-odd fields, and visiting every field cost more than cleaning the answers.
+        # Kept because Django's version is about a third of a JSON answer's view
+        # (docs/performance.md); it overrides a private method: re-check on a Django upgrade.
         data = self.data
         cleaned = self.cleaned_data
         cleaned.update(_ABSENT_CLEANED)  # in field order; a field cleaned below keeps its place
@@ -388,9 +362,7 @@ class CheckForm(EngineInputs):
             field = fields[name]
             try:
                 raw = field.widget.value_from_datadict(data, self.files, name)
-                # A typed answer cleans to the same value every time (see _clean_typed).
-                value = _clean_typed(field, raw) if type(raw) is str else field.clean(raw)
-                cleaned[name] = value
+                cleaned[name] = field.clean(raw)
                 if name in _HOOKED:
                     cleaned[name] = getattr(self, f"clean_{name}")()
             except ValidationError as error:
@@ -444,7 +416,6 @@ def _to_clean(data) -> list[str]:
     return sorted(names, key=_PLACE.__getitem__)
 
 
-@lru_cache(maxsize=64)
 def _layout(chosen: tuple[str, ...]) -> tuple[dict, ...]:
     """CheckForm.layout for the projects ``chosen`` (checked ones, in declared order)."""
     sets = CheckForm.FIELDSETS
@@ -474,12 +445,3 @@ def _layout(chosen: tuple[str, ...]) -> tuple[dict, ...]:
         }
         for key, legend, names in sets
     )
-
-
-@lru_cache(maxsize=4096)
-def _clean_typed(field: forms.Field, raw: str):
-    """``field.clean(raw)``, kept per process: this form's fields are shared by every
-    instance (``SharedFields``) and clean a typed text to an immutable value (a number, a
-    date, a choice's key) with no other input, and a person refining a plan sends the same
-    answers again with one changed. A refused answer raises each time (nothing is kept)."""
-    return field.clean(raw)

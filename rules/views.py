@@ -8,7 +8,7 @@ from django.views.decorators.http import require_safe
 
 from cotati_site.codebook import queries as content
 from cotati_site.codebook.queries import engine_proposals
-from cotati_site.core.as_of import default_as_of
+from cotati_site.core.as_of import default_as_of, today
 from cotati_site.core.cache import MULTIPLE, cache_for_anonymous, renders_partial
 from law.engine import check_lot, load_standards
 from law.engine.registry import registry
@@ -18,10 +18,10 @@ from rules.forms import CheckForm
 from rules.ignored import reports_ignored
 from rules.json_output import result_json
 from rules.openapi import document_json
-from rules.templatetags.rules_wording import cited_sections
+from rules.wording.findings import cited_sections
 
-# The results are rendered with Jinja2 (rules/templatetags/results_env.py says why).
-_RESULTS = engines["results"]
+# The checker's templates are Jinja2 (rules/wording/jinja.py says why).
+_CHECKER = engines["checker"]
 
 # Projects the form offers whose rules are not built yet, and those the site checks.
 COMING = frozenset(key for key in registry().projects if not registry().covered(key))
@@ -78,6 +78,7 @@ def check_my_lot(request):
         # The answers given, as a query string: the share link, and what the results show.
         "share": form.share_query() if result else "",
         "as_of": default_as_of(),
+        "checked_on": today(),  # the printed sheet's date of the check
         "open_section": request.GET.get("show", ""),
         "partial": renders_partial(request),
         # Each citation on a finding's card (and in the other rules' list) lands on the table
@@ -90,16 +91,19 @@ def check_my_lot(request):
     }
     if context["partial"] and request.GET.get("part") == "questions":
         # The project boxes changed: the questions those projects need, swapped in place.
-        return render(request, "rules/partials/_questions.html", context)
-    results = _RESULTS.get_template("rules/partials/_results.jinja").render(context, request)
+        return HttpResponse(_render("rules/partials/_questions.jinja", context, request))
     if context["partial"]:
-        return HttpResponse(results)
-    status = _RESULTS.get_template("rules/partials/_status.jinja").render(context, request)
-    return render(
-        request,
-        "rules/check.html",
-        {**context, "results_html": mark_safe(results), "status_html": mark_safe(status)},
-    )
+        return HttpResponse(_render("rules/partials/_results.jinja", context, request))
+    # The checker's page, placed in the site's layout (base.html, a Django template).
+    page = {
+        "checker": _render("rules/check.jinja", context, request),
+        "checked_line": _render("rules/partials/_checked.jinja", context, request),
+    }
+    return render(request, "rules/check.html", page)
+
+
+def _render(name: str, context: dict, request) -> str:
+    return mark_safe(_CHECKER.get_template(name).render(context, request))
 
 
 def _project_shown(section: str) -> list[str]:

@@ -61,11 +61,10 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
 from cotati_site.core.as_of import default_as_of
-from cotati_site.core.query_strings import MULTIPLE, parse_query, query_string, read_only  # noqa: F401
+from cotati_site.core.query_strings import MULTIPLE, read_only  # noqa: F401
 from cotati_site.core.sessions import SessionStore, is_login_key
 
-# (MULTIPLE, parse_query and query_string are imported from here by the views, with the
-# decorators.)
+# (MULTIPLE is imported from here by the views, with the decorators.)
 logger = logging.getLogger(__name__)
 
 GENERATION_KEY = "content-generation"

@@ -6,9 +6,11 @@ import pytest
 
 from cotati_site.guidance.features import feature_choices
 from law.engine.registry import registry
+from law.engine.words import words
 from law.reports.presentation import FEATURE_CHECKER_SECTION, FEATURE_RULES, TOPIC_LABELS
 from rules.forms import CheckForm
-from rules.templatetags.rules_wording import NOTE_TEXT, RULE_LABELS
+
+RULE_LABELS, NOTE_TEXT = words().rules, words().notes
 
 URL = "/check-my-lot/"
 JSON_URL = "/check-my-lot/result.json"

@@ -5,7 +5,10 @@ from pathlib import Path
 
 from django.conf import settings
 
-from rules.templatetags.rules_wording import NOTE_TEXT
+from law.engine.words import words
+
+NOTE_TEXT = words().notes
+CASE_LABELS = words().cases
 
 FIGURE = re.compile(r"\b\d+(\.\d+)?\s?(ft|feet|in\.|inches|%|percent|sq ft|acres?)\b")
 
@@ -26,7 +29,6 @@ def test_templates_state_no_figures_outside_variables():
 
 def test_case_labels_and_choice_words_state_no_figures():
     from law.families.fences.part import FENCE_LOCATION_CHOICES
-    from rules.templatetags.rules_wording import CASE_LABELS
 
     for code, text in [*CASE_LABELS.items(), *FENCE_LOCATION_CHOICES]:
         assert not FIGURE.search(text), code
@@ -36,7 +38,7 @@ def test_wording_that_names_a_condition_belongs_to_records_that_carry_one():
     """'{condition}' in a note or case label is worded from the record's condition ("within
     20 ft of the street line", "one-story"): every record using it must hold one."""
     from law.engine import load_standards
-    from rules.templatetags.rules_wording import CASE_LABELS, standard_label
+    from rules.wording.records import standard_label
 
     notes = {code for code, text in NOTE_TEXT.items() if "{condition}" in text}
     cases = {code for code, text in CASE_LABELS.items() if "{condition}" in text}
@@ -52,7 +54,7 @@ def test_every_case_of_the_standards_data_has_words_or_is_a_district():
     """Key numbers name a record by its case ("Number of ADUs (a junior ADU)"): a case that is
     not a district code needs words, as every rule id needs a label."""
     from law.engine import ZONES, load_standards
-    from rules.templatetags.rules_wording import CASE_LABELS, CASE_PART_WORDS
+    from rules.wording.records import CASE_PART_WORDS
 
     unworded = {
         part

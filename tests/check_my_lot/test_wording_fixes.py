@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 
 from law.engine import load_standards
 from law.reports.presentation import key_numbers_for
-from rules.templatetags.rules_wording import record_figure
+from rules.wording.records import record_figure
 from tests.rules.helpers import AS_OF
 
 URL = "/check-my-lot/"
@@ -207,7 +207,7 @@ def test_an_answer_the_site_cannot_decide_does_not_ask_for_answers_already_given
 
 
 def test_the_shed_permit_exemption_is_named_for_what_it_allows():
-    from rules.templatetags.rules_wording import standard_label
+    from rules.wording.records import standard_label
 
     record = next(r for r in load_standards() if r.id == "crc-r105-2-accessory-exempt")
     assert standard_label(record) == "No building permit needed (one-story structures)"
@@ -225,7 +225,7 @@ def test_osc_density_keeps_its_caretaker_condition_in_tables_and_on_the_card():
     from law.engine import check_lot
     from law.engine.plan import Plan
     from law.engine.site import Lot
-    from rules.templatetags.rules_wording import std
+    from rules.wording.records import std
 
     record = next(r for r in load_standards() if r.id == "t2-4-osc-density-max")
     assert std(record) == "1 home (a caretaker's unit only)"
@@ -242,7 +242,7 @@ def test_the_garage_rule_says_what_its_table_leaves_out_of_the_facade(zone, word
     from law.engine import check_lot
     from law.engine.plan import Plan
     from law.engine.site import Lot
-    from rules.templatetags.rules_wording import note_text
+    from rules.wording.labels import note_text
 
     lot = Lot(zone=zone, area_sqft=6000)
     finding = next(f for f in check_lot(lot, Plan(), as_of=AS_OF) if f.rule == "garage.placement")

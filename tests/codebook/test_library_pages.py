@@ -14,7 +14,7 @@ from cotati_site.core.as_of import default_as_of, rules_period_start
 from cotati_site.guidance.models import Topic
 from law.engine import ZONES
 from law.engine.findings import Finding, Status
-from rules.templatetags.rules_wording import finding_card
+from rules.wording.cards import finding_cards
 from tests.factories import make_section, make_summary, make_topic, make_version
 
 pytestmark = pytest.mark.django_db
@@ -211,6 +211,10 @@ def test_a_project_answer_links_its_findings_table_and_minor_variance_subsection
     assert ("/code/17.24.030/", "table-2-10") in cited
     assert ("/code/17.62.060/", "sub-c") in cited  # "§ 17.62.060(C)" of the variance hint
     assert ("/code/17.62.060/", "") not in cited
+
+
+def finding_card(context, finding) -> str:
+    return finding_cards(context, (finding,))
 
 
 def test_a_cached_finding_card_is_keyed_on_the_anchors_of_the_text_in_force():

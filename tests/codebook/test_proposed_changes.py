@@ -9,7 +9,7 @@ import pytest
 from law.engine import load_standards
 from law.engine.standards import Standard, Standards
 from law.reports.presentation import StandardChange, standard_changes
-from rules.templatetags.rules_wording import std
+from rules.wording.records import std
 
 AS_OF = date(2026, 12, 1)
 

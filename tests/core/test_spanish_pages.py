@@ -130,8 +130,9 @@ def site_words() -> str:
 
 def words_from_elsewhere() -> str:
     """The English of the law package (every string of its TOML files: words, records'
-    readings and notes) and of Check my lot's wording (rules/templatetags), which the figures'
-    filters print: their Spanish is written there, not in the site's catalog."""
+    readings and notes) and of Check my lot's wording (rules/wording: its modules and its
+    words.toml), which the figures' filters print: their Spanish is written there, not in the
+    site's catalog."""
     texts = []
 
     def strings(value):
@@ -144,9 +145,9 @@ def words_from_elsewhere() -> str:
             for item in value:
                 strings(item)
 
-    for data in (BASE / "law").rglob("*.toml"):
+    for data in [*(BASE / "law").rglob("*.toml"), *(BASE / "rules" / "wording").glob("*.toml")]:
         strings(tomllib.loads(data.read_text()))
-    for module in (BASE / "rules" / "templatetags").glob("*.py"):
+    for module in (BASE / "rules" / "wording").glob("*.py"):
         for node in ast.walk(ast.parse(module.read_text())):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 texts.append(node.value)

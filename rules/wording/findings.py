@@ -1,0 +1,120 @@
+"""A finding's words beyond its labels: its note, what would pass it, its share of a whole,
+where its citations lead, and the proposals it names."""
+
+from dataclasses import dataclass
+
+from django.urls import reverse
+
+from cotati_site.codebook.anchors import citation_anchor
+from law.engine.words import words
+from rules.wording.citations import is_section_number
+from rules.wording.labels import approval_label
+from rules.wording.numbers import amount, num, unit_label
+from rules.wording.records import standard_record, with_condition
+from rules.wording.words import FIX, FIX_VARIANCE, SHARE_WHOLE, VOUCHED_FROM
+
+
+def finding_note(finding) -> str:
+    """The note's words; a finding dated before our copy says from when we vouch for it."""
+    if finding.note == "before_vouched_date" and finding.vouched_from:
+        return VOUCHED_FROM.format(date=f"{finding.vouched_from:%-d %B %Y}")
+    return with_condition(
+        words().notes.get(finding.note or "", ""), standard_record(finding.standard_id)
+    )
+
+
+def fix_text(fix) -> str:
+    """What would pass a failed rule, in words: 'lower it to 7 ft (6 in. lower)': in the
+    phrasing its family's words give the rule, else by percentage points or by amount."""
+    phrases = words().fixes.get(fix.rule) or FIX["percent" if fix.unit == "percent" else "amount"]
+    text = phrases[fix.direction].format(
+        by=amount(fix.delta, fix.unit), to=amount(fix.target, fix.unit), points=num(fix.delta)
+    )
+    if fix.variance_limit is not None:
+        variance = FIX_VARIANCE["down" if fix.direction == "down" else "up"]
+        text += variance.format(limit=amount(fix.variance_limit, fix.unit))
+    return text
+
+
+def share_text(finding) -> str:
+    """A share-stated finding's figures with the amounts behind the percent: 'You entered
+    1,900 sq ft on a 4,500 sq ft lot (42.22%); the maximum is 40% (1,800 sq ft).'"""
+    share = finding.share
+    unit = unit_label(share.unit)
+    whole = SHARE_WHOLE.get(finding.rule, "total")
+    text = (
+        f"You entered {num(share.part)} {unit} of a {num(share.whole)} {unit} {whole}"
+        f" ({num(finding.value)}%)"
+    )
+    if finding.limit is None:
+        return f"{text}."
+    text += f"; the maximum is {num(finding.limit)}% ({num(share.limit)} {unit})"
+    if finding.limit_max is not None and share.limit_max is not None:
+        text += (
+            f", or up to {num(finding.limit_max)}% ({num(share.limit_max)} {unit})"
+            f" with {approval_label(finding.approval or 'planning_division_review')}"
+        )
+    return f"{text}."
+
+
+@dataclass(frozen=True)
+class CardLinks:
+    """Where a card's citations lead: its source, its minor-variance section and the state
+    law that prevails (each a section's address, with its anchor when the page prints it)."""
+
+    source: str = ""
+    variance: str = ""
+    prevails: str = ""
+
+
+def card_links(finding, section_anchors) -> CardLinks:
+    def href(section, citation) -> str:
+        # With the anchor only when the text in force prints it (``section_anchors``).
+        url, anchor = reverse("section_detail", args=[section]), citation_anchor(citation)
+        known = (section_anchors or {}).get(section) or ()
+        return f"{url}#{anchor}" if anchor and anchor in known else url
+
+    mv = finding.minor_variance
+    prevails = standard_record(finding.overridden_by)
+    return CardLinks(
+        # (The card prints a source without a link when it names no section on the site.)
+        source=href(finding.section, finding.subsection)
+        if is_section_number(finding.section)
+        else "",
+        variance=href(mv.section, mv.subsection) if mv else "",
+        prevails=href(prevails.section, prevails.subsection) if prevails else "",
+    )
+
+
+def cited_sections(findings) -> set[str]:
+    """The sections a list of findings' cards cite with a table or subsection (for
+    ``content.section_anchors``): sources, minor-variance sections and prevailing state law."""
+    cited = set()
+    for finding in findings:
+        pairs = [(finding.section, finding.subsection)]
+        if finding.minor_variance:
+            pairs.append((finding.minor_variance.section, finding.minor_variance.subsection))
+        prevails = standard_record(finding.overridden_by)
+        if prevails:
+            pairs.append((prevails.section, prevails.subsection))
+        cited.update(section for section, citation in pairs if citation_anchor(citation))
+    return cited
+
+
+def proposal_note(context, proposal_id):
+    """The title and status of a named proposal (``content.ProposalNote``), from the page's
+    ``proposal_notes`` (the site context processor); None when unknown."""
+    return (context.get("proposal_notes") or {}).get(proposal_id)
+
+
+def previewed_proposals(context, result) -> list:
+    """The proposals a previewed check applied that are not law on its date (pending, or
+    adopted with a later effective date): those its notice names."""
+    if not result or not result.include_proposed:
+        return []
+    notes = context.get("proposal_notes") or {}
+    return [
+        notes[pid]
+        for pid in result.proposals
+        if pid in notes and not notes[pid].in_force_on(result.as_of)
+    ]

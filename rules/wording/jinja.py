@@ -1,0 +1,73 @@
+"""The Jinja2 environment of Check my lot's templates (``templates/rules/*.jinja``).
+
+Why Jinja2 for the checker: its results are rendered again on every change of an answer,
+with a new plan each time, and Django's template language spends several times as long
+walking the same markup's nodes (docs/performance.md has the figures). The checker's own
+markup is all Jinja2; the rest of the site (pages cached whole, the admin) is Django's, and
+``check.html`` only puts the checker's page in the site's layout.
+
+The wording is not duplicated: the filters are the ``rules_wording`` library's
+(``filters.py``, registered once there), and the tags its templates use are functions of the
+same modules; Django's own filters fill in the rest (``date``, ``pluralize``...).
+"""
+
+from __future__ import annotations
+
+from django.template import defaultfilters
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils import translation
+from jinja2 import ChainableUndefined, Environment, pass_context
+from markupsafe import Markup
+
+from cotati_site.codebook.templatetags import code_text
+from rules.wording import cards, filters, findings, sheet
+
+
+def _with_context(function):
+    """A Django ``takes_context`` tag as a Jinja function: Jinja's context answers the same
+    ``context.get(name)`` and ``context[name]`` the tag asks."""
+
+    @pass_context
+    def call(context, *args):
+        return function(context, *args)
+
+    return call
+
+
+@pass_context
+def site_include(context, name: str) -> Markup:
+    """One of the site's own fragments (a Django template shared with its other pages, such
+    as the Planning Division's contact box), rendered with this page's values."""
+    return Markup(render_to_string(name, dict(context), request=context.get("request")))
+
+
+def environment(**options) -> Environment:
+    # Django's template language prints nothing for a missing value, or for an attribute of
+    # one; ChainableUndefined does the same at any depth, where Jinja's default would raise.
+    options["undefined"] = ChainableUndefined
+    options.setdefault("keep_trailing_newline", True)
+    options.setdefault("extensions", []).append("jinja2.ext.i18n")
+    env = Environment(**options)
+    # {% trans %} and _() translate with Django's catalogs, as {% translate %} does.
+    env.install_gettext_translations(translation, newstyle=True)
+    env.filters.update(filters.register.filters)
+    env.filters.update(
+        {
+            name: getattr(defaultfilters, name)
+            for name in ("add", "date", "floatformat", "pluralize", "yesno")
+        }
+    )
+    env.globals.update(
+        {
+            "url": lambda name, *args: reverse(name, args=args or None),
+            "static": static,
+            "finding_cards": _with_context(cards.finding_cards),
+            "previewed_proposals": _with_context(findings.previewed_proposals),
+            "print_sources": _with_context(sheet.print_sources),
+            "cite_href": _with_context(code_text.cite_href),
+            "site_include": site_include,
+        }
+    )
+    return env

@@ -1,0 +1,67 @@
+"""Codes by name: a rule, a status, an approval, a project, a form field. A family's own
+words are its folder's (``law.engine.words``), the rest ``words.toml``'s."""
+
+from law.engine.words import words
+from rules.forms import SOMETHING_ELSE, CheckForm
+from rules.wording.words import APPROVAL, APPROVAL_WHERE, STATUS, STRUCTURE_NOUNS
+from rules.wording.words import SOMETHING_ELSE as SOMETHING_ELSE_WORDS
+
+
+def rule_label(rule: str) -> str:
+    return words().rules.get(rule, rule)
+
+
+def status_icon(status) -> str:
+    return STATUS.get(str(status), ("", ""))[0]
+
+
+def status_label(status) -> str:
+    return STATUS.get(str(status), ("", str(status)))[1]
+
+
+def approval_label(approval) -> str:
+    return APPROVAL.get(approval or "", approval or "")
+
+
+def approval_where(approval) -> str:
+    return APPROVAL_WHERE.get(approval or "", "")
+
+
+def note_text(note) -> str:
+    return words().notes.get(note or "", "")
+
+
+def project_label(key) -> str:
+    if key == SOMETHING_ELSE:  # the form's own choice, not a project of the law
+        return SOMETHING_ELSE_WORDS["label"]
+    return words().project_label(key)
+
+
+def project_noun(key) -> str:
+    """The project in a sentence: "Your fence…"."""
+    if key == SOMETHING_ELSE:
+        return SOMETHING_ELSE_WORDS["noun"]
+    return words().project_noun(key)
+
+
+def projects_in_words(keys) -> str:
+    """The projects in a sentence, by their labels: 'a fence, wall or hedge; a shed, garage
+    or workshop; …' (what the site checks, from the registry)."""
+    labels = [project_label(key) for key in keys]
+    return "; ".join(label[0].lower() + label[1:] for label in labels)
+
+
+def structure_noun(kind) -> str:
+    """An accessory structure's kind in a sentence ("your shed or workshop")."""
+    return STRUCTURE_NOUNS.get(kind or "", "accessory structure")
+
+
+def field_label(name: str) -> str:
+    """The form's own label for a field name the engine reports as missing."""
+    field = CheckForm.base_fields.get(name)
+    return str(field.label) if field else name
+
+
+def field_anchor(name: str) -> str:
+    """The id of the form field a missing engine input is typed into."""
+    return f"id_{CheckForm.SHOWN_AS.get(name, (name,))[0]}"

@@ -1,0 +1,58 @@
+"""Figures in words: numbers as the site prints them, with their units."""
+
+from rules.wording.words import BOUND, COMPARISON, UNIT, UNIT_SINGULAR
+
+
+def num(value) -> str:
+    """12.0 → '12', 12.5 → '12.5', 43560 → '43,560'."""
+    if value is None:
+        return ""
+    number = float(value)
+    if number.is_integer():
+        return f"{int(number):,}"
+    return f"{number:,.2f}".rstrip("0").rstrip(".")
+
+
+def unit_label(unit, value=None) -> str:
+    """The unit's words, singular when the figure beside it is exactly one."""
+    if value is not None and unit in UNIT_SINGULAR and float(value) == 1:
+        return UNIT_SINGULAR[unit]
+    return UNIT.get(unit or "", unit or "")
+
+
+def feet_and_inches(inches: float) -> str:
+    """84 → '7 ft', 90 → '7 ft 6 in.', 42 → '3 ft 6 in.'."""
+    feet, rest = divmod(round(float(inches), 2), 12)
+    text = f"{int(feet)} ft" if feet else ""
+    if rest:
+        text = f"{text} {num(rest)} in.".strip()
+    return text or "0 in."
+
+
+def amount(value, unit) -> str:
+    """A figure with its unit as the site writes one amount: '3 ft 6 in.', '40%', '2 homes'."""
+    if unit == "in":
+        return feet_and_inches(value)
+    if unit == "percent":
+        return f"{num(value)}%"
+    return f"{num(value)} {unit_label(unit, value)}"
+
+
+def feet(value) -> str:
+    """A distance in feet for the drawing's text: '20 ft', or 'unknown'."""
+    return "unknown" if value is None else f"{num(value)} ft"
+
+
+def end_sentence(text) -> str:
+    """Close a sentence after a unit without doubling its period ('84 in.' stays '84 in.')."""
+    text = str(text)
+    return text if text.endswith(".") else f"{text}."
+
+
+def bound_word(comparison: str) -> str:
+    """'at least ' / 'up to ' before a figure inside a sentence ('' for a figure or range)."""
+    return BOUND.get(comparison, "")
+
+
+def comparison_word(comparison: str) -> str:
+    return COMPARISON.get(comparison, "")

@@ -1,0 +1,123 @@
+"""The printed result sheet's words (hidden on screen): the answers given, section by section,
+and the full addresses of these results and of every source cited."""
+
+from dataclasses import dataclass
+from urllib.parse import urljoin
+
+from django import forms
+from django.urls import reverse
+
+from cotati_site.codebook.anchors import citation_href
+from law.engine.registry import registry
+from rules.forms import FENCE_HEIGHT, TRUE_WORDS, AnswerField, CheckForm, YesNoField
+from rules.wording.citations import is_section_number, source_cite
+from rules.wording.labels import project_label
+from rules.wording.numbers import feet_and_inches, num
+from rules.wording.words import ANSWER_UNIT_SINGULAR
+
+# The printed sheet's sections after the form's own: the check's options.
+SHEET_OPTIONS = (
+    {"id": "date", "legend": "Date of the check", "names": ["as_of"]},
+    {"id": "proposed", "legend": "Proposed rules", "names": ["include_proposed"]},
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One printed line: '<label>: <words>', or the words alone (a project)."""
+
+    words: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Section:
+    legend: str
+    rows: list[Row]
+    projects: bool = False  # the projects chosen, printed first
+
+
+def answers_sheet(form) -> list[Section]:
+    """The answers given, for the printed sheet, in form order, the projects first. The fields
+    shown in place of another (the fence's feet and inches) are printed once, as its height."""
+    given: dict[str, list[str]] = {}
+    for name, value in form.given():
+        given.setdefault(name, []).append(value)
+    sections = []
+    projects = form.projects()
+    if given.get("project"):
+        rows = [Row(project_label(key)) for key in projects]
+        sections.append(Section(str(form.fields["project"].label), rows))
+    shown_as = {name for names in form.SHOWN_AS.values() for name in names}
+    cleaned = form.cleaned_data if form.is_bound and form.is_valid() else {}
+    for fieldset in (*form.layout(), *SHEET_OPTIONS):
+        rows = [
+            Row(_worded(name, given[name][0]), str(form.fields[name].label))
+            for name in fieldset["names"]
+            if name in given and name not in shown_as
+        ]
+        if fieldset["id"] == "fence" and cleaned.get(FENCE_HEIGHT) is not None:
+            rows.insert(0, Row(feet_and_inches(cleaned[FENCE_HEIGHT]), "Height"))
+        if rows:
+            sections.append(Section(fieldset["legend"], rows))
+    if sections and projects:
+        sections[0] = Section(sections[0].legend, sections[0].rows, projects=True)
+    return sections
+
+
+def _worded(name: str, raw: str) -> str:
+    """A typed answer with its unit, or a choice with its words ("NL – Neighborhood Low
+    Density", "Yes", "4,500 square feet"); a value the form rejected is shown as typed."""
+    field = CheckForm.base_fields[name]
+    if isinstance(field, YesNoField):
+        return "Yes" if raw.strip().lower() in TRUE_WORDS else "No"
+    if isinstance(field, AnswerField):  # its Yes / No / Not answered list is the widget's
+        raw, choices = field.prepare_value(raw), field.widget.choices
+    else:
+        choices = getattr(field, "choices", None)
+    if choices and not isinstance(field, forms.MultipleChoiceField):
+        return next((str(label) for key, label in choices if str(key) == raw), raw)
+    entry = registry().inputs.get(name)
+    unit = getattr(field, "unit", None) or (entry.spec.unit if entry else "") or ""
+    try:
+        number = float(raw)
+    except ValueError:
+        return raw
+    if number == 1:
+        unit = ANSWER_UNIT_SINGULAR.get(unit, unit)
+    return f"{num(number)} {unit}".strip()
+
+
+@dataclass(frozen=True)
+class Source:
+    cite: str
+    href: str = ""  # none: not on this site
+
+
+@dataclass(frozen=True)
+class Sources:
+    link: str
+    sources: list[Source]
+
+
+def print_sources(context, result, share: str) -> Sources:
+    """The link to these results and every source cited, as full addresses."""
+    root = _site_root(context["request"])
+    link = urljoin(root, reverse("check_my_lot")) + (f"?{share}" if share else "")
+    known = context.get("section_anchors") or {}
+    sources = []
+    for finding in result.cited:
+        section, citation = finding.section, finding.subsection or ""
+        cite = source_cite(section) + (f", {citation}" if citation else "")
+        if is_section_number(section):
+            path = reverse("section_detail", args=[section])
+            href = urljoin(root, citation_href(path, citation, known.get(section)))
+            sources.append(Source(cite, href))
+        else:
+            sources.append(Source(cite))
+    return Sources(link, sources)
+
+
+def _site_root(request) -> str:
+    """``request.build_absolute_uri("/")``: the scheme and host this request reached."""
+    return f"{request.scheme}://{request.get_host()}/"
