@@ -61,7 +61,8 @@ def test_the_diagrams_fit_the_screen_and_are_kept_as_screenshots(site, browser, 
     page = context.new_page()
     for name, path, selector in (
         ("lot-diagram", DIAGRAM, ".lot-diagram"),
-        ("plan-view-fences", "/topics/fences-and-walls/", "#plan-view"),
+        # A district chosen: the drawing opens (it is collapsed on arrival, issue 22).
+        ("plan-view-fences", "/topics/fences-and-walls/?zone=NL", "#plan-view"),
         (
             "plan-view-sheds",
             "/topics/sheds-garages-and-accessory-structures/?zone=NM",

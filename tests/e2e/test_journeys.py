@@ -15,6 +15,8 @@ def test_homeowner_reads_the_fences_topic_and_follows_a_citation(site, page):
     page.wait_for_url(re.compile(r"/topics/fences-and-walls/$"))
     assert page.locator("h1").inner_text() == "Fences and walls"
     save_screenshot(page, "topic-fences-desktop")
+    # Each rule opens from its heading to its detail and its source (issue 22).
+    page.locator(".rule summary").first.click()
     page.locator("a[data-section]").first.click()
     # The citation lands on the table or subsection it names (issue 13), e.g. #table-3-2.
     page.wait_for_url(re.compile(r"/code/[\d.]+/(#[\w-]+)?$"))

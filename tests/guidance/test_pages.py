@@ -132,7 +132,7 @@ def test_summary_admin_link_points_at_its_public_anchor():
 )
 def test_key_numbers_cite_state_law_as_state_law(client, slug, cited, not_printed):
     html = client.get(f"/topics/{slug}/").content.decode()
-    table = html.split('data-label="Source"', 1)[1]
+    table = html.split('class="key-source"', 1)[1]
     assert cited in html and cited in table
     assert not_printed not in html
 
