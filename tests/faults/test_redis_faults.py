@@ -272,7 +272,11 @@ def test_an_admin_save_after_redis_came_back_empty_brings_the_process_back(prepa
         time.sleep(RETRY + 0.2)
         saved = editor.submit(
             "/admin/search/searchphrase/add/",
-            {"phrase": f"fault suite {time.time_ns()}", "topic": "fences-and-walls"},
+            {
+                "phrase": f"fault suite {time.time_ns()}",
+                "topic": "fences-and-walls",
+                "language": "en",
+            },
         )
         assert saved.status == 302, saved.body[:300]
         log = log_once_it_says(site, "answers again")
