@@ -9,7 +9,9 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.text import Truncator
 
+from cotati_site.codebook.queries import section_anchors
 from cotati_site.core import rich_text_check
+from cotati_site.core.as_of import default_as_of
 from cotati_site.core.revisions import refused_as_stale
 from cotati_site.guidance.features import feature_choices
 from cotati_site.guidance.models import Summary, Topic
@@ -182,9 +184,6 @@ def preview_summary(values: dict) -> str:
         proposed_sections=[],
     )
     # Its citations land on their anchors as on the topic page (content.section_anchors).
-    from cotati_site.codebook.queries import section_anchors
-    from cotati_site.core.as_of import default_as_of
-
     anchors = section_anchors({s.number for s in sections}, default_as_of())
     return mark_safe(
         render_to_string(
