@@ -298,7 +298,7 @@ class CheckForm(EngineInputs):
 
     def error_messages(self) -> list[tuple[str, list[str]]]:
         """Every field's name with its messages (none for most), in form order: an update
-        refreshes every field's error slot (templates/rules/partials/_error_slots.jinja)."""
+        refreshes every field's error slot (rules/wording/slots.py)."""
         errors = self.errors if self.is_bound else {}
         return [(name, errors.get(name, [])) for name in self.fields]
 

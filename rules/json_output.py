@@ -10,12 +10,13 @@ from those texts. The output is exactly ``json.dumps`` of the whole document.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+
+from law.engine.caches import process_cache
 
 FINDINGS_KEPT = 4096
 
 
-@lru_cache(maxsize=FINDINGS_KEPT)
+@process_cache(maxsize=FINDINGS_KEPT)
 def _finding_json(finding) -> str:
     return json.dumps(finding.to_dict())
 

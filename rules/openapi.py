@@ -18,12 +18,12 @@ import types
 from dataclasses import fields, is_dataclass
 from datetime import date
 from enum import Enum
-from functools import cache
 from typing import Union, get_args, get_origin, get_type_hints
 
 from django import forms
 
 from law.engine.answers import OUTCOMES, Answer, Fix
+from law.engine.caches import process_cache
 from law.engine.findings import APPROVAL_ORDER, Finding, MinorVariance, Share, Status
 from law.engine.registry import registry
 from rules.forms import AnswerField, CheckForm, YesNoField
@@ -212,7 +212,7 @@ def _json(description: str, properties: dict) -> dict:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-@cache
+@process_cache
 def document() -> dict:
     """The OpenAPI 3.1 document (built once per process)."""
     operation = {
@@ -236,6 +236,6 @@ def document() -> dict:
     return {"openapi": "3.1.0", "info": info, **body}
 
 
-@cache
+@process_cache
 def document_json() -> bytes:
     return json.dumps(document()).encode()

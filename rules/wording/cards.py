@@ -9,11 +9,10 @@ of the process), the anchors its citations may land on (those the texts in force
 the proposal a minor-variance hint names: the key is all three.
 """
 
-from functools import lru_cache
-
 from django.template import engines
 from markupsafe import Markup
 
+from law.engine.caches import process_cache
 from rules.wording.findings import card_links, proposal_note
 
 CARDS_KEPT = 4096  # bounded: a new plan's changed findings are new keys
@@ -33,7 +32,7 @@ def finding_cards(context, findings) -> Markup:
     return Markup("".join(cards))
 
 
-@lru_cache(maxsize=CARDS_KEPT)
+@process_cache(maxsize=CARDS_KEPT)
 def _card(finding, known: tuple, proposal) -> str:
     macro = engines["checker"].env.get_template("rules/partials/_finding.jinja").module.card
     return str(macro(finding, card_links(finding, dict(known)), proposal))

@@ -22,7 +22,7 @@ from jinja2 import ChainableUndefined, Environment, pass_context
 from markupsafe import Markup
 
 from cotati_site.codebook.templatetags import code_text
-from rules.wording import cards, filters, findings, sheet
+from rules.wording import cards, filters, findings, sheet, slots
 
 
 def _with_context(function):
@@ -66,6 +66,7 @@ def environment(**options) -> Environment:
             "finding_cards": _with_context(cards.finding_cards),
             "previewed_proposals": _with_context(findings.previewed_proposals),
             "print_sources": _with_context(sheet.print_sources),
+            "error_slots": _with_context(slots.error_slots),
             "cite_href": _with_context(code_text.cite_href),
             "site_include": site_include,
         }

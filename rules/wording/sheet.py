@@ -2,12 +2,12 @@
 and the full addresses of these results and of every source cited."""
 
 from dataclasses import dataclass
-from urllib.parse import urljoin
 
 from django import forms
 from django.urls import reverse
 
 from cotati_site.codebook.anchors import citation_href
+from law.engine.caches import process_cache
 from law.engine.registry import registry
 from rules.forms import FENCE_HEIGHT, TRUE_WORDS, AnswerField, CheckForm, YesNoField
 from rules.wording.citations import is_section_number, source_cite
@@ -97,27 +97,38 @@ class Source:
 @dataclass(frozen=True)
 class Sources:
     link: str
-    sources: list[Source]
+    sources: tuple[Source, ...]
+
+
+SOURCES_KEPT = 1024  # bounded: a host, the citations shown and their anchors make a key
 
 
 def print_sources(context, result, share: str) -> Sources:
     """The link to these results and every source cited, as full addresses."""
     root = _site_root(context["request"])
-    link = urljoin(root, reverse("check_my_lot")) + (f"?{share}" if share else "")
+    link = root + reverse("check_my_lot") + (f"?{share}" if share else "")
     known = context.get("section_anchors") or {}
+    cited = tuple((f.section, f.subsection or "", known.get(f.section)) for f in result.cited)
+    return Sources(link, _sources(root, cited))
+
+
+# Why kept: the sources depend only on the host, the citations shown and the anchors their
+# texts print, which a person refining a plan seldom changes; working out their addresses
+# (a reverse() each) was about 8 % of a new plan's htmx answer (docs/performance.md).
+@process_cache(maxsize=SOURCES_KEPT)
+def _sources(root: str, cited: tuple) -> tuple[Source, ...]:
     sources = []
-    for finding in result.cited:
-        section, citation = finding.section, finding.subsection or ""
+    for section, citation, anchors in cited:
         cite = source_cite(section) + (f", {citation}" if citation else "")
         if is_section_number(section):
             path = reverse("section_detail", args=[section])
-            href = urljoin(root, citation_href(path, citation, known.get(section)))
-            sources.append(Source(cite, href))
+            sources.append(Source(cite, root + citation_href(path, citation, anchors)))
         else:
             sources.append(Source(cite))
-    return Sources(link, sources)
+    return tuple(sources)
 
 
 def _site_root(request) -> str:
-    """``request.build_absolute_uri("/")``: the scheme and host this request reached."""
-    return f"{request.scheme}://{request.get_host()}/"
+    """The scheme and host this request reached; an address from ``reverse()`` (a path from
+    the root) follows it directly."""
+    return f"{request.scheme}://{request.get_host()}"
