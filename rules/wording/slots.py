@@ -2,7 +2,7 @@
 swaps them all out of band, so a fixed answer's old message goes.
 
 Why the slots with no message are kept: nearly every update has no error, and its seventy-odd
-empty slots are the same markup each time; rendering them was about 7 % of a new plan's htmx
+empty slots are the same markup each time; rendering them was about 8 % of a new plan's htmx
 answer (docs/performance.md). Kept per process, keyed by the form's field names.
 """
 
