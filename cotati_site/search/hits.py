@@ -3,7 +3,8 @@
 import re
 from dataclasses import dataclass, field
 
-from django.utils.html import escape
+from django.urls import reverse
+from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 
 from cotati_site.codebook.models import CodeSection
@@ -65,3 +66,43 @@ def listed(section: CodeSection) -> SearchHit:
         snippet=escape(shorten(section.search_text)),
         score=0.0,
     )
+
+
+# The kind of a row in a backend's results, as both backends' SQL number it.
+ROW_KINDS = {0: "section", 1: "summary", 2: "faq"}
+
+
+def from_rows(rows) -> list[SearchHit]:
+    """Hits from a backend's rows of (kind, key, score, topic slug, topic, title, snippet),
+    with each topic's address looked up once."""
+    topic_urls: dict[str, str] = {}
+    hits = []
+    for kind, key, score, slug, topic, title, snippet in rows:
+        name = ROW_KINDS[kind]
+        if name == "section":
+            hits.append(
+                SearchHit(
+                    kind=name,
+                    key=f"section-{key}",
+                    url=reverse("section_detail", args=[key]),
+                    title=marked(title),
+                    context=f"§ {key}",
+                    snippet=marked(snippet),
+                    score=score,
+                )
+            )
+            continue
+        if slug not in topic_urls:
+            topic_urls[slug] = reverse("topic_detail", args=[slug])
+        hits.append(
+            SearchHit(
+                kind=name,
+                key=f"{name}-{key}",
+                url=f"{topic_urls[slug]}#{name}-{key}",
+                title=marked(title),
+                context=topic,
+                snippet=marked(strip_tags(snippet)),
+                score=score,
+            )
+        )
+    return hits

@@ -30,10 +30,8 @@ and vector.
 """
 
 from django.db import connection
-from django.urls import reverse
-from django.utils.html import strip_tags
 
-from cotati_site.search.hits import RESULT_LIMIT, START, STOP, SearchHit, marked
+from cotati_site.search.hits import RESULT_LIMIT, START, STOP, SearchHit, from_rows
 from cotati_site.search.languages import LAW, SearchLanguage
 from cotati_site.search.query import PREFIX_MIN_LENGTH
 
@@ -172,31 +170,5 @@ def word_search(terms: list[str], language: SearchLanguage) -> tuple[list[Search
     with connection.cursor() as cursor:
         cursor.execute(*full_text_sql(terms, language))
         rows = cursor.fetchall()
-    topic_urls: dict[str, str] = {}
-    hits = []
-    for kind, key, rank, slug, topic, _more, title, snippet in rows:
-        if kind == 0:
-            hit = SearchHit(
-                kind="section",
-                key=f"section-{key}",
-                url=reverse("section_detail", args=[key]),
-                title=marked(title),
-                context=f"§ {key}",
-                snippet=marked(snippet),
-                score=rank,
-            )
-        else:
-            if slug not in topic_urls:
-                topic_urls[slug] = reverse("topic_detail", args=[slug])
-            name = "summary" if kind == 1 else "faq"
-            hit = SearchHit(
-                kind=name,
-                key=f"{name}-{key}",
-                url=f"{topic_urls[slug]}#{name}-{key}",
-                title=marked(title),
-                context=topic,
-                snippet=marked(strip_tags(snippet)),
-                score=rank,
-            )
-        hits.append(hit)
+    hits = from_rows(row[:5] + row[6:] for row in rows)  # row[5]: whether more matched
     return hits, bool(rows and rows[0][5])

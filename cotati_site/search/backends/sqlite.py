@@ -20,17 +20,14 @@ marked in its text too).
 import re
 
 from django.db import connection
-from django.urls import reverse
-from django.utils.html import strip_tags
 
-from cotati_site.search.hits import RESULT_LIMIT, START, STOP, SearchHit, marked
+from cotati_site.search.hits import RESULT_LIMIT, START, STOP, SearchHit, from_rows
 from cotati_site.search.languages import SearchLanguage
 from cotati_site.search.query import PREFIX_MIN_LENGTH
 
 # bm25 weights per column of the index: number, title, headline, applies, body, text.
 _WEIGHTS = "bm25(10.0, 10.0, 4.0, 4.0, 2.0, 1.0)"
 _SNIPPET_TOKENS = 35
-_KINDS = {0: "section", 1: "summary", 2: "faq"}
 # A word FTS5 can index holds a letter or a digit ("_" alone holds neither).
 _INDEXABLE_RE = re.compile(r"[^\W_]")
 
@@ -102,31 +99,5 @@ def word_search(terms: list[str], language: SearchLanguage) -> tuple[list[Search
     with connection.cursor() as cursor:
         cursor.execute(sql, [find, RESULT_LIMIT + 1, mark])
         rows = cursor.fetchall()
-    topic_urls: dict[str, str] = {}
-    hits = []
-    for kind, key, score, slug, topic, title, snippet in rows[:RESULT_LIMIT]:
-        name = _KINDS[kind]
-        if name == "section":
-            hit = SearchHit(
-                kind=name,
-                key=f"section-{key}",
-                url=reverse("section_detail", args=[key]),
-                title=marked(title),
-                context=f"§ {key}",
-                snippet=marked(snippet),
-                score=score,
-            )
-        else:
-            if slug not in topic_urls:
-                topic_urls[slug] = reverse("topic_detail", args=[slug])
-            hit = SearchHit(
-                kind=name,
-                key=f"{name}-{key}",
-                url=f"{topic_urls[slug]}#{name}-{key}",
-                title=marked(title),
-                context=topic,
-                snippet=marked(strip_tags(snippet)),
-                score=score,
-            )
-        hits.append(hit)
+    hits = from_rows(rows[:RESULT_LIMIT])
     return hits, len(rows) > RESULT_LIMIT
