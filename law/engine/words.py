@@ -17,6 +17,11 @@ A file holds tables of words by code:
 - ``[fixes."<rule>"]``: what would pass a failed rule, ``up`` (raise it, move it back) and
   ``down`` (lower it), with ``{by}`` and ``{to}`` for the amounts.
 
+The questions' own words (an input's label and help, a choice's words, a part's legend) are
+declared in English with the inputs (``declarations.Input``, ``Part``); another language
+gives them in its words file, by the same names: ``[inputs.<name>]`` (``label``, ``help``),
+``[choices.<name>]`` (a choice's words by its code) and ``[parts]`` (a part's legend by key).
+
 ``words(language)`` merges them; a code worded by two files is refused, naming both. A word
 missing in another language is the English one.
 """
@@ -42,7 +47,12 @@ TABLES = (
     "features",
     "projects",
     "fixes",
+    # Another language's words for the English the declarations hold (see above).
+    "inputs",
+    "choices",
+    "parts",
 )
+NESTED = ("projects", "fixes", "inputs", "choices")
 
 
 class WordsError(ValueError):
@@ -63,6 +73,9 @@ class Words:
     features: dict[str, str] = field(default_factory=dict)
     projects: dict[str, dict[str, str]] = field(default_factory=dict)
     fixes: dict[str, dict[str, str]] = field(default_factory=dict)
+    inputs: dict[str, dict[str, str]] = field(default_factory=dict)
+    choices: dict[str, dict[str, str]] = field(default_factory=dict)
+    parts: dict[str, str] = field(default_factory=dict)
 
     def project_label(self, key: str) -> str:
         return self.projects.get(key, {}).get("label", key)
@@ -109,7 +122,7 @@ def read_words(path: Path) -> dict[str, dict]:
     for table, entries in data.items():
         if table not in TABLES:
             raise WordsError(f"{path}: unknown table [{table}]")
-        nested = table in ("projects", "fixes")
+        nested = table in NESTED
         for code, text in entries.items():
             texts = text.values() if nested and isinstance(text, dict) else [text]
             if (nested and not isinstance(text, dict)) or not all(
