@@ -198,4 +198,7 @@ PART = Part(
     type=AduProposal,
     present_if=("adu_type", "sb9", "adu_floor_area_sqft"),
 )
-PROJECT = Project(key="adu", parts=("adu",), order=30, builds=True, dwelling=True)
+# Under state law an ADU never exceeds the lot's allowable density (Gov. Code 66314(c), 66319,
+# numbered so from 2025-01-01): offered where a plan has more homes than the lot's density
+# allows (law/engine/answers.py reads Project.adds_homes).
+PROJECT = Project(key="adu", parts=("adu",), order=30, builds=True, dwelling=True, adds_homes=True)
