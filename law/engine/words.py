@@ -20,7 +20,8 @@ A file holds tables of words by code:
 The questions' own words (an input's label and help, a choice's words, a part's legend) are
 declared in English with the inputs (``declarations.Input``, ``Part``); another language
 gives them in its words file, by the same names: ``[inputs.<name>]`` (``label``, ``help``),
-``[choices.<name>]`` (a choice's words by its code) and ``[parts]`` (a part's legend by key).
+``[choices.<name>]`` (a choice's words by its code), ``[parts]`` (a part's legend by key)
+and ``[units]`` (an input's unit, "feet", and a choice's figure's, "ft", by the English word).
 
 ``words(language)`` merges them; a code worded by two files is refused, naming both. A word
 missing in another language is the English one.
@@ -51,6 +52,7 @@ TABLES = (
     "inputs",
     "choices",
     "parts",
+    "units",
 )
 NESTED = ("projects", "fixes", "inputs", "choices")
 
@@ -76,6 +78,7 @@ class Words:
     inputs: dict[str, dict[str, str]] = field(default_factory=dict)
     choices: dict[str, dict[str, str]] = field(default_factory=dict)
     parts: dict[str, str] = field(default_factory=dict)
+    units: dict[str, str] = field(default_factory=dict)
 
     def project_label(self, key: str) -> str:
         return self.projects.get(key, {}).get("label", key)
