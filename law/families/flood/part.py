@@ -42,6 +42,20 @@ class FloodData:
         Input(label="Depth number on the map (AO zones)", unit="feet", maximum=100)
     )
     in_floodway: bool = asked(Input(label="In a regulatory floodway", kind="yesno"), default=False)
+    # § 15.04.170 holds new and substantially improved homes to the lowest floor: for work on
+    # an existing building this is the question that decides it (44 CFR 59.1's threshold; the
+    # figure is the record s15-04-170-substantial-improvement).
+    substantial_improvement: bool | None = asked(
+        Input(
+            label="Will the work cost half or more of the building's market value?",
+            kind="answer",
+            help_text=(
+                "All the work together (an addition, repairs, remodelling), against what the"
+                " building alone, without the land, is worth before the work starts."
+            ),
+            definition_url="https://www.ecfr.gov/current/title-44/chapter-I/subchapter-B/part-59/subpart-A/section-59.1",
+        )
+    )
 
 
 # Flood rules depend on the zone: the other answers alone ask nothing.
