@@ -4,6 +4,11 @@ Its engine fields, their sections and ``to_engine`` come from the engine's input
 (``law/engine/site.py`` and each family's ``part.py``, read through the registry); only the check's own options (the date,
 the proposed amendments) are declared here. Field names are part of the public contract (the
 page's query string and the JSON endpoint take the same ones), so they never change.
+
+Its words are lazy: a label, help text, choice or message is worded when it is shown, in the
+page's language (the declarations' English, or the words files' translation of it:
+``law.engine.words``; the form's own words through the catalog). The JSON, which is
+unprefixed, says its messages in English.
 """
 
 from datetime import date
@@ -12,16 +17,41 @@ from urllib.parse import urlencode
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.datastructures import MultiValueDict
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 
 from law.engine import load_standards
 from law.engine.plan import Plan
 from law.engine.registry import Input, registry
 from law.engine.site import Lot
+from law.engine.words import ENGLISH, Words, words
 from law.families.fences.check import location_condition
 from rules.numbers import NumberField, WholeNumberField
 
 # The projects a person may pick, in the order the families declare them.
 PROJECT_KEYS = tuple(registry().projects)
+
+
+def _words() -> Words:
+    """The families' words in the page's language (English where none is translated)."""
+    return words((get_language() or ENGLISH).split("-")[0])
+
+
+def _worded(table: str, key: str, english: str, item: str = "") -> str:
+    """The words for ``key`` in a words table of the page's language, else ``english``."""
+    entry = getattr(_words(), table).get(key, {} if item else english)
+    return entry.get(item, english) if item else entry
+
+
+_worded_lazy = lazy(_worded, str)
+
+
+def unit_words(unit: str):
+    """A declared unit in words ("feet"), in the page's language when shown."""
+    return _worded_lazy("units", unit, unit)
+
 
 TRUE_WORDS = {"true", "on", "1", "yes"}
 FALSE_WORDS = {"false", "off", "0", "no", ""}
@@ -53,7 +83,7 @@ class YesNoField(forms.BooleanField):
             return True
         if text in FALSE_WORDS:
             return False
-        raise ValidationError("Answer yes or no (true or false).", code="invalid")
+        raise ValidationError(_("Answer yes or no (true or false)."), code="invalid")
 
 
 class AnswerField(forms.Field):
@@ -65,7 +95,7 @@ class AnswerField(forms.Field):
 
     def __init__(self, **kwargs):
         super().__init__(required=False, **kwargs)
-        self.widget.choices = [("", "— Not answered —"), ("yes", "Yes"), ("no", "No")]
+        self.widget.choices = [("", _("— Not answered —")), ("yes", _("Yes")), ("no", _("No"))]
 
     def to_python(self, value):
         if value is None or isinstance(value, bool):
@@ -77,7 +107,7 @@ class AnswerField(forms.Field):
             return True
         if text in FALSE_WORDS:
             return False
-        raise ValidationError("Answer yes or no, or leave it unanswered.", code="invalid")
+        raise ValidationError(_("Answer yes or no, or leave it unanswered."), code="invalid")
 
     def prepare_value(self, value):
         if value is True:
@@ -95,8 +125,9 @@ class AnswerField(forms.Field):
 _NUMBER_ATTRS = {"spellcheck": "false", "autocomplete": "off"}
 
 
-def number(label: str, *, unit: str, maximum: float, minimum: float = 0, help_text: str = ""):
+def number(label, *, unit: str, maximum: float, minimum: float = 0, help_text=""):
     """A decimal field that rejects text, NaN, infinities and absurd magnitudes with a clear message."""
+    words = unit_words(unit)
     field = NumberField(
         label=label,
         required=False,
@@ -105,16 +136,23 @@ def number(label: str, *, unit: str, maximum: float, minimum: float = 0, help_te
         help_text=help_text,
         widget=forms.TextInput(attrs=_NUMBER_ATTRS | {"inputmode": "decimal"}),
         error_messages={
-            "invalid": f"Enter a number of {unit}, like 20 or 20.5.",
-            "min_value": f"Enter {minimum:g} {unit} or more.",
-            "max_value": f"That is more than {maximum:,g} {unit}; check the number.",
+            "invalid": format_lazy(_("Enter a number of {unit}, like 20 or 20.5."), unit=words),
+            "min_value": format_lazy(
+                _("Enter {minimum} {unit} or more."), minimum=f"{minimum:g}", unit=words
+            ),
+            "max_value": format_lazy(
+                _("That is more than {maximum} {unit}; check the number."),
+                maximum=f"{maximum:,g}",
+                unit=words,
+            ),
         },
     )
     field.unit = unit
     return field
 
 
-def whole_number(label: str, *, unit: str, maximum: int, help_text: str = ""):
+def whole_number(label, *, unit: str, maximum: int, help_text=""):
+    words = unit_words(unit)
     return WholeNumberField(
         label=label,
         required=False,
@@ -123,24 +161,29 @@ def whole_number(label: str, *, unit: str, maximum: int, help_text: str = ""):
         help_text=help_text,
         widget=forms.TextInput(attrs=_NUMBER_ATTRS | {"inputmode": "numeric"}),
         error_messages={
-            "invalid": f"Enter a whole number of {unit}, like 1 or 2.",
-            "min_value": f"Enter 0 {unit} or more.",
-            "max_value": f"That is more than {maximum:,} {unit}; check the number.",
+            "invalid": format_lazy(_("Enter a whole number of {unit}, like 1 or 2."), unit=words),
+            "min_value": format_lazy(_("Enter {minimum} {unit} or more."), minimum="0", unit=words),
+            "max_value": format_lazy(
+                _("That is more than {maximum} {unit}; check the number."),
+                maximum=f"{maximum:,}",
+                unit=words,
+            ),
         },
     )
 
 
-def choice(
-    label: str, choices, *, required=False, help_text="", blank_label="— Not part of my plan —"
-):
+NOT_IN_PLAN = _("— Not part of my plan —")
+
+
+def choice(label, choices, *, required=False, help_text="", blank_label=NOT_IN_PLAN):
     return forms.ChoiceField(
         label=label,
         required=required,
-        choices=([("", blank_label)] if not required else [("", "— Choose —")]) + list(choices),
+        choices=([("", blank_label)] if not required else [("", _("— Choose —"))]) + list(choices),
         help_text=help_text,
         error_messages={
-            "invalid_choice": "Choose one of the options in the list.",
-            "required": "Choose your zoning district.",
+            "invalid_choice": _("Choose one of the options in the list."),
+            "required": _("Choose your zoning district."),
         },
     )
 
@@ -157,39 +200,45 @@ class SharedFields(dict):
         return dict(self)
 
 
-def form_field(spec: Input) -> forms.Field:
-    """The form field an engine input declares."""
+def form_field(name: str, spec: Input) -> forms.Field:
+    """The form field an engine input declares, worded in the page's language when shown."""
+    label = _worded_lazy("inputs", name, spec.label, "label")
+    help_text = _worded_lazy("inputs", name, spec.help_text, "help") if spec.help_text else ""
     if spec.kind == "number":
         return number(
-            spec.label,
+            label,
             unit=spec.unit,
             maximum=spec.maximum,
             minimum=spec.minimum,
-            help_text=spec.help_text,
+            help_text=help_text,
         )
     if spec.kind == "whole":
-        return whole_number(
-            spec.label, unit=spec.unit, maximum=int(spec.maximum), help_text=spec.help_text
-        )
+        return whole_number(label, unit=spec.unit, maximum=int(spec.maximum), help_text=help_text)
     if spec.kind == "yesno":
-        field = YesNoField(label=spec.label, help_text=spec.help_text)
+        field = YesNoField(label=label, help_text=help_text)
     elif spec.kind == "answer":
-        field = AnswerField(label=spec.label, help_text=spec.help_text)
+        field = AnswerField(label=label, help_text=help_text)
     else:
-        choices = [(key, _choice_label(key, label)) for key, label in spec.choices]
-        field = choice(spec.label, choices, required=spec.required, help_text=spec.help_text)
+        choices = [(key, _choice_label_lazy(name, key, label)) for key, label in spec.choices]
+        field = choice(label, choices, required=spec.required, help_text=help_text)
     field.definition_url = spec.definition_url
     return field
 
 
-def _choice_label(key: str, label: str) -> str:
-    """A choice's words, with a figure it names ({distance}) from the standards data."""
+def _choice_label(name: str, key: str, english: str) -> str:
+    """A choice's words in the page's language, with a figure it names ({distance}) from the
+    standards data."""
+    label = _worded("choices", name, english, key)
     if "{distance}" not in label:
         return label
     condition = location_condition(load_standards(), key)
     if condition is None:
         raise ValueError(f"no condition in the standards data words choice {key!r}")
-    return label.replace("{distance}", f"{condition.value:g} {condition.unit}")
+    unit = _worded("units", condition.unit, condition.unit)
+    return label.replace("{distance}", f"{condition.value:g} {unit}")
+
+
+_choice_label_lazy = lazy(_choice_label, str)
 
 
 # The engine's inputs as a form whose fields CheckForm inherits, in the declared order.
@@ -198,7 +247,7 @@ EngineInputs = type(
     (forms.Form,),
     {
         "__module__": __name__,
-        **{name: form_field(entry.spec) for name, entry in registry().inputs.items()},
+        **{name: form_field(name, entry.spec) for name, entry in registry().inputs.items()},
     },
 )
 
@@ -212,36 +261,42 @@ FENCE_FEET, FENCE_INCHES = "fence_height_ft", "fence_height_extra_in"
 
 class CheckForm(EngineInputs):
     project = forms.MultipleChoiceField(
-        label="What are you planning?",
+        label=_("What are you planning?"),
         required=False,
         choices=[(key, key) for key in (*PROJECT_KEYS, SOMETHING_ELSE)],
         widget=forms.CheckboxSelectMultiple,
-        error_messages={"invalid_choice": "Choose from the projects listed."},
+        error_messages={"invalid_choice": _("Choose from the projects listed.")},
     )
-    fence_height_ft = number("Height: feet", unit="feet", maximum=100)
+    fence_height_ft = number(_("Height: feet"), unit="feet", maximum=100)
     fence_height_extra_in = number(
-        "and inches",
+        _("and inches"),
         unit="inches",
         maximum=11.99,
-        help_text="Less than 12; 6 ft 6 in. is 6 and 6.",
+        help_text=_("Less than 12; 6 ft 6 in. is 6 and 6."),
     )
-    fence_height_extra_in.error_messages["max_value"] = (
+    fence_height_extra_in.error_messages["max_value"] = _(
         "Enter less than 12 inches: 12 inches is a foot, so add it to the feet."
     )
     as_of = forms.DateField(
         required=False,
-        label="Check as of",
-        help_text="Leave empty for today. A later date previews rules that take effect then.",
+        label=_("Check as of"),
+        help_text=_("Leave empty for today. A later date previews rules that take effect then."),
         widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"invalid": "Enter a date like 2026-12-31."},
+        error_messages={"invalid": _("Enter a date like 2026-12-31.")},
     )
     include_proposed = YesNoField(
         # Which proposals are pending is the database's to say (the results' notice names them).
-        label="Preview the proposed amendments",
-        help_text="Apply the rules the City's pending code amendments propose. They are not law yet.",
+        label=_("Preview the proposed amendments"),
+        help_text=_(
+            "Apply the rules the City's pending code amendments propose. They are not law yet."
+        ),
     )
 
-    FIELDSETS = tuple(registry().fieldsets())
+    # Each section's legend worded in the page's language when shown.
+    FIELDSETS = tuple(
+        (key, _worded_lazy("parts", key, legend), names)
+        for key, legend, names in registry().fieldsets()
+    )
     _given: list[tuple[str, str]] | None = None  # given(), once worked out
     # Fields the form shows in place of an engine field (the engine field stays accepted).
     SHOWN_AS = {FENCE_HEIGHT: (FENCE_FEET, FENCE_INCHES)}
@@ -255,7 +310,7 @@ class CheckForm(EngineInputs):
             if given is not None and abs(given - total) > 1e-9:
                 self.add_error(
                     FENCE_FEET,
-                    "Give the height once: in feet and inches, or as fence_height_in.",
+                    gettext("Give the height once: in feet and inches, or as fence_height_in."),
                 )
             else:
                 data[FENCE_HEIGHT] = total
@@ -309,7 +364,7 @@ class CheckForm(EngineInputs):
     def clean_as_of(self):
         value = self.cleaned_data.get("as_of")
         if value and not date(2000, 1, 1) <= value <= date(2100, 12, 31):
-            raise ValidationError("Choose a date between 2000 and 2100.")
+            raise ValidationError(gettext("Choose a date between 2000 and 2100."))
         return value
 
     def fieldsets(self):

@@ -4,29 +4,34 @@ where its citations lead, and the proposals it names."""
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.dateformat import format as format_date
+from django.utils.translation import gettext, pgettext
 
 from cotati_site.codebook.anchors import citation_anchor
-from law.engine.words import words
 from rules.wording.citations import is_section_number
 from rules.wording.labels import approval_label
 from rules.wording.numbers import amount, num, unit_label
 from rules.wording.records import standard_record, with_condition
-from rules.wording.words import FIX, FIX_VARIANCE, SHARE_WHOLE, VOUCHED_FROM
+from rules.wording.words import FIX, FIX_VARIANCE, SHARE_WHOLE, VOUCHED, family_words
 
 
 def finding_note(finding) -> str:
     """The note's words; a finding dated before our copy says from when we vouch for it."""
     if finding.note == "before_vouched_date" and finding.vouched_from:
-        return VOUCHED_FROM.format(date=f"{finding.vouched_from:%-d %B %Y}")
+        # "5 January 2026"; Spanish "5 de enero de 2026" (docs/glossary-es.md).
+        day = format_date(finding.vouched_from, pgettext("a day in a sentence", "j F Y"))
+        return VOUCHED["from"].format(date=day)
     return with_condition(
-        words().notes.get(finding.note or "", ""), standard_record(finding.standard_id)
+        family_words().notes.get(finding.note or "", ""), standard_record(finding.standard_id)
     )
 
 
 def fix_text(fix) -> str:
     """What would pass a failed rule, in words: 'lower it to 7 ft (6 in. lower)': in the
     phrasing its family's words give the rule, else by percentage points or by amount."""
-    phrases = words().fixes.get(fix.rule) or FIX["percent" if fix.unit == "percent" else "amount"]
+    phrases = (
+        family_words().fixes.get(fix.rule) or FIX["percent" if fix.unit == "percent" else "amount"]
+    )
     text = phrases[fix.direction].format(
         by=amount(fix.delta, fix.unit), to=amount(fix.target, fix.unit), points=num(fix.delta)
     )
@@ -41,20 +46,42 @@ def share_text(finding) -> str:
     1,900 sq ft on a 4,500 sq ft lot (42.22%); the maximum is 40% (1,800 sq ft).'"""
     share = finding.share
     unit = unit_label(share.unit)
-    whole = SHARE_WHOLE.get(finding.rule, "total")
-    text = (
-        f"You entered {num(share.part)} {unit} of a {num(share.whole)} {unit} {whole}"
-        f" ({num(finding.value)}%)"
-    )
+    figures = {
+        "part": num(share.part),
+        "whole": num(share.whole),
+        "unit": unit,
+        "what": SHARE_WHOLE.get(finding.rule, gettext("total")),
+        "percent": num(finding.value),
+    }
     if finding.limit is None:
-        return f"{text}."
-    text += f"; the maximum is {num(finding.limit)}% ({num(share.limit)} {unit})"
-    if finding.limit_max is not None and share.limit_max is not None:
-        text += (
-            f", or up to {num(finding.limit_max)}% ({num(share.limit_max)} {unit})"
-            f" with {approval_label(finding.approval or 'planning_division_review')}"
+        return (
+            gettext(
+                "You entered %(part)s %(unit)s of a %(whole)s %(unit)s %(what)s (%(percent)s%%)."
+            )
+            % figures
         )
-    return f"{text}."
+    figures |= {"limit": num(finding.limit), "limit_amount": num(share.limit)}
+    if finding.limit_max is None or share.limit_max is None:
+        return (
+            gettext(
+                "You entered %(part)s %(unit)s of a %(whole)s %(unit)s %(what)s (%(percent)s%%); "
+                "the maximum is %(limit)s%% (%(limit_amount)s %(unit)s)."
+            )
+            % figures
+        )
+    figures |= {
+        "limit_max": num(finding.limit_max),
+        "limit_max_amount": num(share.limit_max),
+        "approval": approval_label(finding.approval or "planning_division_review"),
+    }
+    return (
+        gettext(
+            "You entered %(part)s %(unit)s of a %(whole)s %(unit)s %(what)s (%(percent)s%%); "
+            "the maximum is %(limit)s%% (%(limit_amount)s %(unit)s), or up to %(limit_max)s%% "
+            "(%(limit_max_amount)s %(unit)s) with %(approval)s."
+        )
+        % figures
+    )
 
 
 @dataclass(frozen=True)

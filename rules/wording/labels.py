@@ -1,14 +1,20 @@
 """Codes by name: a rule, a status, an approval, a project, a form field. A family's own
 words are its folder's (``law.engine.words``), the rest ``words.toml``'s."""
 
-from law.engine.words import words
+from django.utils.translation import gettext
+
 from rules.forms import SOMETHING_ELSE, CheckForm
-from rules.wording.words import APPROVAL, APPROVAL_WHERE, STATUS, STRUCTURE_NOUNS
+from rules.wording.words import APPROVAL, APPROVAL_WHERE, STATUS, STRUCTURE_NOUNS, family_words
 from rules.wording.words import SOMETHING_ELSE as SOMETHING_ELSE_WORDS
 
 
 def rule_label(rule: str) -> str:
-    return words().rules.get(rule, rule)
+    return family_words().rules.get(rule, rule)
+
+
+def topic_label(topic: str) -> str:
+    """A results group's heading (its family's ``topics``)."""
+    return family_words().topics.get(topic, topic)
 
 
 def status_icon(status) -> str:
@@ -28,20 +34,20 @@ def approval_where(approval) -> str:
 
 
 def note_text(note) -> str:
-    return words().notes.get(note or "", "")
+    return family_words().notes.get(note or "", "")
 
 
 def project_label(key) -> str:
     if key == SOMETHING_ELSE:  # the form's own choice, not a project of the law
         return SOMETHING_ELSE_WORDS["label"]
-    return words().project_label(key)
+    return family_words().project_label(key)
 
 
 def project_noun(key) -> str:
     """The project in a sentence: "Your fence…"."""
     if key == SOMETHING_ELSE:
         return SOMETHING_ELSE_WORDS["noun"]
-    return words().project_noun(key)
+    return family_words().project_noun(key)
 
 
 def projects_in_words(keys) -> str:
@@ -53,13 +59,18 @@ def projects_in_words(keys) -> str:
 
 def structure_noun(kind) -> str:
     """An accessory structure's kind in a sentence ("your shed or workshop")."""
-    return STRUCTURE_NOUNS.get(kind or "", "accessory structure")
+    return STRUCTURE_NOUNS.get(kind or "", gettext("accessory structure"))
 
 
 def field_label(name: str) -> str:
     """The form's own label for a field name the engine reports as missing."""
     field = CheckForm.base_fields.get(name)
     return str(field.label) if field else name
+
+
+def form_unit(unit) -> str:
+    """A question's unit in words ("feet"), in the page's language."""
+    return family_words().units.get(unit or "", unit or "")
 
 
 def field_anchor(name: str) -> str:

@@ -1,4 +1,7 @@
-"""Figures in words: numbers as the site prints them, with their units."""
+"""Figures in words: numbers as the site prints them, with their units (in the page's
+language: docs/glossary-es.md says why Spanish keeps the decimal point)."""
+
+from django.utils.translation import gettext
 
 from rules.wording.words import BOUND, COMPARISON, UNIT, UNIT_SINGULAR
 
@@ -21,12 +24,12 @@ def unit_label(unit, value=None) -> str:
 
 
 def feet_and_inches(inches: float) -> str:
-    """84 → '7 ft', 90 → '7 ft 6 in.', 42 → '3 ft 6 in.'."""
+    """84 → '7 ft', 90 → '7 ft 6 in.', 42 → '3 ft 6 in.' ('7 pies 6 pulgadas' in Spanish)."""
     feet, rest = divmod(round(float(inches), 2), 12)
-    text = f"{int(feet)} ft" if feet else ""
+    text = f"{int(feet)} {unit_label('ft', feet)}" if feet else ""
     if rest:
-        text = f"{text} {num(rest)} in.".strip()
-    return text or "0 in."
+        text = f"{text} {num(rest)} {unit_label('in', rest)}".strip()
+    return text or f"0 {unit_label('in')}"
 
 
 def amount(value, unit) -> str:
@@ -40,7 +43,7 @@ def amount(value, unit) -> str:
 
 def feet(value) -> str:
     """A distance in feet for the drawing's text: '20 ft', or 'unknown'."""
-    return "unknown" if value is None else f"{num(value)} ft"
+    return gettext("unknown") if value is None else f"{num(value)} {unit_label('ft', value)}"
 
 
 def end_sentence(text) -> str:

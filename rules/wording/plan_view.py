@@ -1,6 +1,8 @@
 """The topic pages' plan view in words (law/reports/diagrams.py topic_diagram): each area's name and
 what limits a fence or structure in it."""
 
+from django.utils.translation import gettext
+
 from rules.wording.citations import section_cite
 from rules.wording.labels import approval_label
 from rules.wording.numbers import amount
@@ -31,21 +33,23 @@ def plan_area_limit(area, feature) -> str:
     record = area.record
     if record is None:
         if area.unheld is not None:
-            return (
+            return gettext(
                 "how close an accessory structure may stand to the lot lines is set by "
-                f"{section_cite(area.unheld.section)}, which this site does not hold; ask the "
-                "City's Planning Division"
-            )
-        return "this site holds no figure for it in this district"
+                "%(section)s, which this site does not hold; ask the City's Planning Division"
+            ) % {"section": section_cite(area.unheld.section)}
+        return gettext("this site holds no figure for it in this district")
     if record.value is None:
-        return f"no figure; see {section_cite(record.section)}" if record.section else "no figure"
-    text = f"up to {amount(record.value, record.unit)} high"
+        if record.section:
+            return gettext("no figure; see %(section)s") % {"section": section_cite(record.section)}
+        return gettext("no figure")
+    text = gettext("up to %(amount)s high") % {"amount": amount(record.value, record.unit)}
     qualifier = figure_qualifier(record)
     if qualifier:
         text += f" ({qualifier})"
     extra = area.with_approval
     if extra is not None and extra.value is not None:
-        text += (
-            f", or up to {amount(extra.value, extra.unit)} with {approval_label(extra.approval)}"
-        )
+        text += gettext(", or up to %(amount)s with %(approval)s") % {
+            "amount": amount(extra.value, extra.unit),
+            "approval": approval_label(extra.approval),
+        }
     return text

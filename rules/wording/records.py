@@ -1,7 +1,12 @@
 """Records of the standards data in words: a record's label, its figure for a table cell or a
 key-numbers table, its cases and its condition."""
 
+from collections.abc import Iterator, Mapping
+
+from django.utils.translation import gettext, ngettext
+
 from law.engine import load_standards
+from law.engine.caches import process_cache
 from law.engine.registry import registry
 from law.engine.words import words
 from rules.wording.numbers import amount, comparison_word, num, unit_label
@@ -13,6 +18,8 @@ from rules.wording.words import (
     NOTE_SUFFIX,
     NUMBER_WORDS,
     STANDARD_ONLY_LABELS,
+    family_words,
+    language,
 )
 
 
@@ -61,19 +68,38 @@ def with_condition(text: str, record) -> str:
 CASE_ANSWERS = ("building_type", "business_kind", "flood_zone")
 
 
-def _case_part_words() -> dict[str, str]:
-    """Words for each part of a case ("multifamily.two_plus_stories"): the form's own words
-    for a case that is an answer (a building type, a kind of business, a flood zone), then
-    the families' ``case_words``."""
-    inputs = registry().inputs
-    answers = [
-        choice for name in CASE_ANSWERS if name in inputs for choice in inputs[name].spec.choices
-    ]
-    own = {key: label[0].lower() + label[1:] for key, label in answers}
-    return {**own, **words().case_words}
+@process_cache
+def _case_part_words(language: str) -> dict[str, str]:
+    """Words for each part of a case ("multifamily.two_plus_stories") in ``language``: the
+    form's own words for a case that is an answer (a building type, a kind of business, a
+    flood zone), then the families' ``case_words``."""
+    inputs, own_words = registry().inputs, words(language)
+    own = {}
+    for name in CASE_ANSWERS:
+        translated = own_words.choices.get(name, {})
+        for key, label in inputs[name].spec.choices if name in inputs else ():
+            label = translated.get(key, label)
+            own[key] = label[0].lower() + label[1:]
+    return {**own, **own_words.case_words}
 
 
-CASE_PART_WORDS = _case_part_words()
+class _CasePartWords(Mapping):
+    """``_case_part_words`` in the page's language."""
+
+    def _words(self) -> dict[str, str]:
+        return _case_part_words(language())
+
+    def __getitem__(self, key):
+        return self._words()[key]
+
+    def __iter__(self) -> Iterator:
+        return iter(self._words())
+
+    def __len__(self) -> int:
+        return len(self._words())
+
+
+CASE_PART_WORDS = _CasePartWords()
 
 
 def case_words(case: str) -> str:
@@ -82,7 +108,9 @@ def case_words(case: str) -> str:
 
 
 def _or_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+    if len(items) == 1:
+        return items[0]
+    return gettext("%(items)s or %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}
 
 
 def cases_in_words(record) -> str:
@@ -97,7 +125,7 @@ def cases_in_words(record) -> str:
 
 def standard_label(record) -> str:
     """A standards record named by its case where the case says more than the rule."""
-    case, own = record.case, words()
+    case, own = record.case, family_words()
     if case in own.cases:
         return with_condition(own.cases[case], record)
     label = (
@@ -108,7 +136,9 @@ def standard_label(record) -> str:
     parts = [case_words(c) for c in record.cases] if case and case != "default" else []
     if record.condition is not None:  # where the figure applies is part of the rule
         where = condition_words(record.condition)
-        parts.append(f"{where} structures" if record.condition.what == "stories" else where)
+        if record.condition.what == "stories":
+            where = gettext("%(stories)s structures") % {"stories": where}
+        parts.append(where)
     return f"{label} ({'; '.join(parts)})" if parts else label
 
 
@@ -129,8 +159,13 @@ def record_figure(record) -> str:
     if above is not None and record.value is not None:
         reference = next((above[c] for c in record.cases if c in above), above["*"])
         if record.value == 0 and record.comparison == "min":
-            return f"At or above {reference}"
-        text = f"{comparison_word(record.comparison)} {figure} {unit_label(record.unit)} above {reference}"
+            return gettext("At or above %(reference)s") % {"reference": reference}
+        text = gettext("%(comparison)s %(figure)s %(unit)s above %(reference)s") % {
+            "comparison": comparison_word(record.comparison),
+            "figure": figure,
+            "unit": unit_label(record.unit),
+            "reference": reference,
+        }
     elif record.value is None:
         return ""
     else:
@@ -153,15 +188,17 @@ def std(record) -> str:
     if record.note == "none_required" and not record.value:
         return NOTE_SHORT["none_required"]
     if unit == "acres_per_unit":
-        return f"1 home per {num(record.value)} acre{'s' if record.value != 1 else ''}"
+        return ngettext(
+            "1 home per %(acres)s acre", "1 home per %(acres)s acres", 1 if record.value == 1 else 2
+        ) % {"acres": num(record.value)}
     if unit == "units" and not record.value:
-        return "No homes allowed"
+        return gettext("No homes allowed")
     figure = num(record.value)
     if record.value_max is not None and record.value_max != record.value:
         figure = f"{figure}–{num(record.value_max)}"
     text = f"{figure}%" if unit == "percent" else f"{figure} {unit_label(unit, record.value)}"
     if record.note == "build_to_line":
-        return f"build-to {text}"
+        return gettext("build-to %(figure)s") % {"figure": text}
     qualifier = figure_qualifier(record)
     return f"{text} ({qualifier})" if qualifier else text
 
@@ -180,7 +217,7 @@ def sliding_scale(records) -> str:
         return "; ".join(std(record) for record in records)
     base, area, step, step_area, floor = (std(record) for record in parts)
     # The code's own order and words; how the site reads "reduced by" is the records' reading.
-    return (
-        f"{base} on a lot of {area}, reduced by {step} for each further {step_area}, "
-        f"to a minimum of {floor}"
-    )
+    return gettext(
+        "%(base)s on a lot of %(area)s, reduced by %(step)s for each further %(step_area)s, "
+        "to a minimum of %(floor)s"
+    ) % {"base": base, "area": area, "step": step, "step_area": step_area, "floor": floor}

@@ -5,20 +5,21 @@ from dataclasses import dataclass
 
 from django import forms
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 
 from cotati_site.codebook.anchors import citation_href
 from law.engine.caches import process_cache
 from law.engine.registry import registry
 from rules.forms import FENCE_HEIGHT, TRUE_WORDS, AnswerField, CheckForm, YesNoField
 from rules.wording.citations import is_section_number, source_cite
-from rules.wording.labels import project_label
+from rules.wording.labels import form_unit, project_label
 from rules.wording.numbers import feet_and_inches, num
 from rules.wording.words import ANSWER_UNIT_SINGULAR
 
 # The printed sheet's sections after the form's own: the check's options.
 SHEET_OPTIONS = (
-    {"id": "date", "legend": "Date of the check", "names": ["as_of"]},
-    {"id": "proposed", "legend": "Proposed rules", "names": ["include_proposed"]},
+    {"id": "date", "legend": gettext_lazy("Date of the check"), "names": ["as_of"]},
+    {"id": "proposed", "legend": gettext_lazy("Proposed rules"), "names": ["include_proposed"]},
 )
 
 
@@ -57,7 +58,7 @@ def answers_sheet(form) -> list[Section]:
             if name in given and name not in shown_as
         ]
         if fieldset["id"] == "fence" and cleaned.get(FENCE_HEIGHT) is not None:
-            rows.insert(0, Row(feet_and_inches(cleaned[FENCE_HEIGHT]), "Height"))
+            rows.insert(0, Row(feet_and_inches(cleaned[FENCE_HEIGHT]), gettext("Height")))
         if rows:
             sections.append(Section(fieldset["legend"], rows))
     if sections and projects:
@@ -70,7 +71,7 @@ def _worded(name: str, raw: str) -> str:
     Density", "Yes", "4,500 square feet"); a value the form rejected is shown as typed."""
     field = CheckForm.base_fields[name]
     if isinstance(field, YesNoField):
-        return "Yes" if raw.strip().lower() in TRUE_WORDS else "No"
+        return gettext("Yes") if raw.strip().lower() in TRUE_WORDS else gettext("No")
     if isinstance(field, AnswerField):  # its Yes / No / Not answered list is the widget's
         raw, choices = field.prepare_value(raw), field.widget.choices
     else:
@@ -83,8 +84,7 @@ def _worded(name: str, raw: str) -> str:
         number = float(raw)
     except ValueError:
         return raw
-    if number == 1:
-        unit = ANSWER_UNIT_SINGULAR.get(unit, unit)
+    unit = ANSWER_UNIT_SINGULAR.get(unit, form_unit(unit)) if number == 1 else form_unit(unit)
     return f"{num(number)} {unit}".strip()
 
 
