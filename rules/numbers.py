@@ -14,6 +14,7 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 # Long enough for any real measurement or record id; short enough that int() and float()
 # never work hard (int() refuses more than 4,300 digits with a ValueError).
@@ -72,7 +73,8 @@ class NumberField(forms.FloatField):
             if sides and getattr(self, "unit", "") == "square feet":
                 a, b = (float(side) for side in sides.groups())
                 raise ValidationError(
-                    f"Enter the area in square feet: {a:g} × {b:g} ft is {a * b:,g}.",
+                    gettext("Enter the area in square feet: %(a)s × %(b)s ft is %(area)s.")
+                    % {"a": f"{a:g}", "b": f"{b:g}", "area": f"{a * b:,g}"},
                     code="sides",
                 )
             raise ValidationError(self.error_messages["invalid"], code="invalid")
