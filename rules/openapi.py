@@ -22,7 +22,7 @@ from typing import Union, get_args, get_origin, get_type_hints
 
 from django import forms
 
-from law.engine.answers import OUTCOMES, Answer, Fix
+from law.engine.answers import OUTCOMES, REASONS, Alternative, Answer, Condition, Fix
 from law.engine.caches import process_cache
 from law.engine.findings import APPROVAL_ORDER, Finding, MinorVariance, Share, Status
 from law.engine.registry import registry
@@ -32,7 +32,7 @@ from rules.numbers import NumberField, WholeNumberField
 RESULT_PATH = "/check-my-lot/result.json"
 # The dataclasses whose ``to_dict`` makes the answer's objects, and the one member whose JSON
 # name is not its field's (``Answer.to_dict`` calls the fixes what they are to a reader).
-SHAPES = (Answer, Fix, Finding, MinorVariance, Share)
+SHAPES = (Answer, Fix, Condition, Alternative, Finding, MinorVariance, Share)
 JSON_NAMES = {(Answer, "fixes"): "what_would_pass"}
 _YES_NO = "yes or no: true/false, yes/no, on/off or 1/0"
 
@@ -107,6 +107,8 @@ def _codes() -> dict[str, tuple]:
         "unknown": rules,
         "topic": reg.topics,
         "note": tuple(sorted(reg.notes)),
+        "exception": tuple(sorted(reg.notes)),
+        "reason": REASONS,
         "approval": APPROVAL_ORDER,
         "approvals": APPROVAL_ORDER,
         "project": tuple(reg.projects),

@@ -7,18 +7,25 @@ the form parts it asks about, in the order a person thinks of them); which rules
 declared by the families (``Family.projects``; a flood zone or a hillside lot bears on every
 project that ``builds``), read through the registry, never listed again.
 
-``answers_for(findings, projects)`` turns a check's findings into one ``Answer`` per project:
+``answers_for(findings, projects)`` turns a check's findings into one ``Answer`` per project, as
+a planner at the counter would sort them (docs/decisions/project-answers.md):
 
 - ``not_allowed_as_planned`` when a rule that bears on it fails; ``fixes`` then say what would
-  pass, from the same figures the finding carries (the limit to meet and by how much);
-- else ``cannot_tell`` when a rule that bears on it is not checked: ``missing`` names the one or
-  two answers that would settle it, ``unknown`` the rules this site cannot decide at all (text it
-  does not hold: ask the City);
-- else ``allowed_with_approval`` when a rule needs an approval;
+  pass, from the same figures the finding carries (the limit to meet and by how much), and
+  ``alternatives`` the projects state law offers instead (more homes than the lot's density
+  allows: the projects that add homes, ``Project.adds_homes``);
+- else ``cannot_tell`` only when a *decisive question* is unanswered: a rule not checked for
+  want of an answer. ``missing`` names every such answer at once, never a few at a time;
+- else ``city_decides`` when what remains is for the City: a rule whose text this site does not
+  hold (not checked with nothing missing), or a decision by the Planning Division where the site
+  does not know whether the plan is allowed at all. ``unknown`` names those rules;
+- else ``allowed_with_approval`` when a rule needs a named approval;
 - else ``allowed``.
 
-``approvals`` lists every approval the findings name, in the order they are obtained
-(``findings.APPROVAL_ORDER``), whatever the outcome, so "what to do next" can list them.
+Whatever the outcome, ``approvals`` lists every approval the findings name, in the order they are
+obtained (``findings.APPROVAL_ORDER``), and ``conditions`` every condition attached to the permit
+(a fee, parking to provide, owner occupancy, a review deadline: ``Status.CONDITION``) with its
+figures; neither changes the outcome, and "what to do next" lists both.
 Nothing here is a sentence: templates word the codes and numbers.
 """
 
@@ -33,12 +40,74 @@ from law.engine.registry import registry
 ALLOWED = "allowed"
 ALLOWED_WITH_APPROVAL = "allowed_with_approval"
 NOT_ALLOWED = "not_allowed_as_planned"
+CITY_DECIDES = "city_decides"
 CANNOT_TELL = "cannot_tell"
-OUTCOMES = (ALLOWED, ALLOWED_WITH_APPROVAL, NOT_ALLOWED, CANNOT_TELL)
+OUTCOMES = (ALLOWED, ALLOWED_WITH_APPROVAL, NOT_ALLOWED, CITY_DECIDES, CANNOT_TELL)
 
-# At most this many answers are named as the ones that would settle a cannot_tell.
-MISSING_NAMED = 2
+# The "approval" that names no permit: the Planning Division decides whether the plan is allowed
+# at all (the site does not hold a rule that says). An answer resting on it is the City's.
+CITY_DECISION = "planning_division_review"
+
+# Why an alternative is offered: the plan has more homes than a rule of the lot allows (a
+# failed finding counting homes, its figure above its limit).
+TOO_MANY_HOMES = "too_many_homes"
+REASONS = (TOO_MANY_HOMES,)
+_HOMES_UNIT = "units"
+
 _APPROVAL_RANK = {code: index for index, code in enumerate(APPROVAL_ORDER)}
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A condition attached to the permit (``Status.CONDITION``): its rule, its figures as the
+    finding carries them (``value`` entered, ``limit`` and ``limit_max`` the figures it sets,
+    in ``unit``), its note code and the section that says so."""
+
+    rule: str
+    value: float | None = None
+    limit: float | None = None
+    limit_max: float | None = None
+    unit: str | None = None
+    note: str | None = None
+    section: str | None = None
+    subsection: str | None = None
+
+    @classmethod
+    def of(cls, finding: Finding) -> Condition:
+        return cls(
+            rule=finding.rule,
+            value=finding.value,
+            limit=finding.limit,
+            limit_max=finding.limit_max,
+            unit=finding.unit,
+            note=finding.note,
+            section=finding.section,
+            subsection=finding.subsection,
+        )
+
+    def to_dict(self) -> dict:
+        return {
+            "rule": self.rule,
+            "value": self.value,
+            "limit": self.limit,
+            "limit_max": self.limit_max,
+            "unit": self.unit,
+            "note": self.note,
+            "section": self.section,
+            "subsection": self.subsection,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """Another project that may reach what the plan cannot (``project``, a project key), and
+    why it is offered (``reason``, one of ``REASONS``)."""
+
+    project: str
+    reason: str
+
+    def to_dict(self) -> dict:
+        return {"project": self.project, "reason": self.reason}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +149,8 @@ class Answer:
     missing: tuple[str, ...] = ()
     unknown: tuple[str, ...] = ()
     fixes: tuple[Fix, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+    alternatives: tuple[Alternative, ...] = ()
     covered: bool = True
 
     def to_dict(self) -> dict:
@@ -91,6 +162,8 @@ class Answer:
             "missing": list(self.missing),
             "unknown": list(self.unknown),
             "what_would_pass": [fix.to_dict() for fix in self.fixes],
+            "conditions": [condition.to_dict() for condition in self.conditions],
+            "alternatives": [alternative.to_dict() for alternative in self.alternatives],
             "covered": self.covered,
         }
 
@@ -119,6 +192,7 @@ def answers_for(findings: list[Finding], projects: Iterable[str]) -> list[Answer
 
 def _answer(project: str, findings: list[Finding], reg) -> Answer:
     approvals = _approvals(findings)
+    conditions = tuple(Condition.of(f) for f in findings if f.status is Status.CONDITION)
     failed = [f for f in findings if f.status is Status.FAIL]
     if failed:
         return Answer(
@@ -127,6 +201,8 @@ def _answer(project: str, findings: list[Finding], reg) -> Answer:
             approvals=approvals,
             rules=_ids(failed),
             fixes=tuple(fix for f in failed if (fix := fix_for(f)) is not None),
+            conditions=conditions,
+            alternatives=_alternatives(project, failed, reg),
         )
     own_rules = {r for f in reg.project_families[project] if not f.site_condition for r in f.rules}
     if not any(f.rule in own_rules for f in findings):
@@ -136,25 +212,56 @@ def _answer(project: str, findings: list[Finding], reg) -> Answer:
             outcome=CANNOT_TELL,
             approvals=approvals,
             missing=_first_inputs(project, reg),
+            conditions=conditions,
         )
     unchecked = [f for f in findings if f.status is Status.NOT_CHECKED]
-    if unchecked:
-        missing = tuple(dict.fromkeys(name for f in unchecked for name in f.missing))
+    # The City's: a rule whose text the site does not hold (nothing to ask would settle it), or
+    # a decision by the Planning Division on whether the plan is allowed at all.
+    citys = [f for f in findings if _the_citys(f)]
+    asked = tuple(dict.fromkeys(name for f in unchecked for name in f.missing))
+    if asked:
         return Answer(
             project=project,
             outcome=CANNOT_TELL,
             approvals=approvals,
-            rules=_ids(unchecked),
-            missing=missing[:MISSING_NAMED],
-            unknown=_ids(f for f in unchecked if not f.missing),
+            rules=_ids(f for f in unchecked if f.missing),
+            missing=asked,
+            unknown=_ids(citys),
+            conditions=conditions,
+        )
+    if citys:
+        return Answer(
+            project=project,
+            outcome=CITY_DECIDES,
+            approvals=approvals,
+            rules=_ids(citys),
+            unknown=_ids(citys),
+            conditions=conditions,
         )
     needing = [f for f in findings if f.status is Status.NEEDS_APPROVAL]
     if needing:
         return Answer(
-            project=project, outcome=ALLOWED_WITH_APPROVAL, approvals=approvals, rules=_ids(needing)
+            project=project,
+            outcome=ALLOWED_WITH_APPROVAL,
+            approvals=approvals,
+            rules=_ids(needing),
+            conditions=conditions,
         )
     passed = [f for f in findings if f.status is Status.PASS]
-    return Answer(project=project, outcome=ALLOWED, approvals=approvals, rules=_ids(passed))
+    return Answer(
+        project=project,
+        outcome=ALLOWED,
+        approvals=approvals,
+        rules=_ids(passed),
+        conditions=conditions,
+    )
+
+
+def _the_citys(finding: Finding) -> bool:
+    """Whether the City decides this rule, not an answer the person could give."""
+    if finding.status is Status.NOT_CHECKED:
+        return not finding.missing
+    return finding.status is Status.NEEDS_APPROVAL and finding.approval == CITY_DECISION
 
 
 def _ids(findings: Iterable[Finding]) -> tuple[str, ...]:
@@ -168,15 +275,26 @@ def _approvals(findings: list[Finding]) -> tuple[str, ...]:
 
 
 def _first_inputs(project: str, reg) -> tuple[str, ...]:
-    """The project's first questions (not yes/no boxes): what would start its check."""
-    names = []
-    for family in reg.project_families[project]:
-        if family.site_condition:
-            continue
-        for name in family.inputs:
-            if reg.inputs[name].spec.kind != "yesno" and name not in names:
-                names.append(name)
-    return tuple(names[:MISSING_NAMED])
+    """A project none of whose parts was given: every question that starts its check (what
+    makes each of its parts given, ``Registry.part_triggers``), all at once."""
+    return tuple(
+        dict.fromkeys(
+            name for part in reg.projects[project].parts for name in reg.part_triggers[part]
+        )
+    )
+
+
+def _alternatives(project: str, failed: list[Finding], reg) -> tuple[Alternative, ...]:
+    """The projects state law offers where the plan cannot pass: more homes than a rule of the
+    lot allows opens every project that adds homes (``Project.adds_homes``) but this one."""
+    if not any(_too_many_homes(f) for f in failed):
+        return ()
+    return tuple(Alternative(key, TOO_MANY_HOMES) for key in reg.adds_homes if key != project)
+
+
+def _too_many_homes(finding: Finding) -> bool:
+    value, limit = finding.value, finding.limit
+    return finding.unit == _HOMES_UNIT and value is not None and limit is not None and value > limit
 
 
 def fix_for(finding: Finding) -> Fix | None:

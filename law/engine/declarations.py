@@ -90,7 +90,10 @@ class Project:
     the projects a person picks from. Which rules bear on it comes from the families that name
     it in their ``projects``, and from every site condition when it ``builds`` (a flood zone
     or a hillside lot bears on anything built there); ``dwelling``: it builds a home, so the
-    site conditions' rules about homes bear on it too.
+    site conditions' rules about homes bear on it too. ``adds_homes``: state law lets it add
+    a home whatever the zone's density allows (an ADU or JADU, an SB 9 second home or lot
+    split), so an answer whose plan has more homes than the lot's density allows offers it
+    as an alternative (``answers.py``: read from here, never listed by hand).
     """
 
     key: str
@@ -98,6 +101,7 @@ class Project:
     order: int = 1000
     builds: bool = False
     dwelling: bool = False
+    adds_homes: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

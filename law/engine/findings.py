@@ -17,13 +17,17 @@ class Status(StrEnum):
     NEEDS_APPROVAL = "needs_approval"
     NOT_CHECKED = "not_checked"
     INFO = "info"
+    # A condition attached to the permit: a fee, parking to provide, owner occupancy, rental
+    # terms, a review deadline, what to bring. It is said under "what to do next" with its
+    # figures and never changes whether the project may be built (answers.py).
+    CONDITION = "condition"
 
 
 # Every approval a record or finding may name, in the order a person obtains them: the
 # Planning Division's decisions first (design review, minor use permit, use permit), then the
 # floodplain development permit, needed before any construction starts (§ 15.04.150), then the
 # building permit, at whose review the zoning clearance is given (§ 17.62.020(B)); then the
-# licences to run a business (the City's business licence, a state licence for the trade).
+# licenses to run a business (the City's business license, a state license for the trade).
 # How this site reads the order: docs/decisions/project-answers.md.
 APPROVAL_ORDER = (
     "planning_division_review",
@@ -158,6 +162,10 @@ class Finding:
     overridden_by: str | None = None
     # For a rule stated as a share (``unit`` "percent"): the amounts behind the percent.
     share: Share | None = None
+    # A note code naming an exception the applicant may claim (a common-interest
+    # subdivision, a legal nonconforming lot, a roof pitch matching the house): the finding
+    # applies the general rule and the page words the exception beside it.
+    exception: str | None = None
 
     def __init__(
         self,
@@ -181,8 +189,9 @@ class Finding:
         vouched_from: date | None = None,
         overridden_by: str | None = None,
         share: Share | None = None,
+        exception: str | None = None,
     ) -> None:
-        # The dataclass's own __init__ for a frozen class assigns each of the nineteen fields
+        # The dataclass's own __init__ for a frozen class assigns each of the twenty fields
         # through object.__setattr__ (the cost the dataclasses documentation warns of), and a
         # check builds some forty findings: filling the instance's dictionary in one step
         # keeps the class frozen at a fraction of that cost. The parameters are the fields,
@@ -207,11 +216,12 @@ class Finding:
             vouched_from=vouched_from,
             overridden_by=overridden_by,
             share=share,
+            exception=exception,
         )
 
     def __hash__(self) -> int:
         # A finding is a key of several per-process stores asked on every answer (its card,
-        # its JSON, its citations, the kept findings): hashed once, not from its nineteen
+        # its JSON, its citations, the kept findings): hashed once, not from its twenty
         # fields at each ask. Equal findings hash equal, as the dataclass's own hash would.
         try:
             return self.__dict__["_hash"]
@@ -247,6 +257,7 @@ class Finding:
             "vouched_from": self.vouched_from.isoformat() if self.vouched_from else None,
             "overridden_by": self.overridden_by,
             "share": self.share.to_dict() if self.share else None,
+            "exception": self.exception,
         }
 
 

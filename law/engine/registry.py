@@ -76,6 +76,16 @@ class Registry:
                 self.inputs[entry.name] = entry
                 listed.append(entry)
             self.part_inputs[part.key] = tuple(listed)
+        # What makes a part given (its family then runs): its ``present_if``, else any input
+        # that is not a yes/no box or an unanswered question. A project none of whose part
+        # was given asks these first (answers.py).
+        self.part_triggers: dict[str, tuple[str, ...]] = {
+            part.key: part.present_if
+            or tuple(
+                i.name for i in self.part_inputs[part.key] if i.spec.kind not in ("yesno", "answer")
+            )
+            for part in self.parts
+        }
         self._check_families()
         self._check_projects()
         self.rule_order: tuple[str, ...] = tuple(r for f in self.families for r in f.rules)
@@ -123,6 +133,11 @@ class Registry:
             )
         self.covered_projects: frozenset[str] = frozenset(
             key for f in self.families if not f.site_condition for key in f.projects
+        )
+        # The projects state law lets add a home beyond the zone's density, in project order:
+        # the alternatives offered when a plan has more homes than the lot allows.
+        self.adds_homes: tuple[str, ...] = tuple(
+            key for key, p in self.projects.items() if p.adds_homes and key in self.covered_projects
         )
 
     def covered(self, project: str) -> bool:
@@ -191,13 +206,11 @@ class Registry:
         get = values.get
         for part in self.parts:
             listed = self.part_inputs[part.key]
-            if not part.always:
-                triggers = part.present_if or tuple(
-                    i.name for i in listed if i.spec.kind not in ("yesno", "answer")
-                )
-                if not any(_entered(get(name)) for name in triggers):
-                    built[part.key] = None
-                    continue
+            if not part.always and not any(
+                _entered(get(name)) for name in self.part_triggers[part.key]
+            ):
+                built[part.key] = None
+                continue
             built[part.key] = part.type(
                 **{i.attr: _value(i.spec.kind, get(i.name), i.default) for i in listed}
             )

@@ -23,7 +23,8 @@ SEVERITY = {
     Status.NEEDS_APPROVAL: 1,
     Status.NOT_CHECKED: 2,
     Status.PASS: 3,
-    Status.INFO: 4,
+    Status.CONDITION: 4,
+    Status.INFO: 5,
 }
 
 

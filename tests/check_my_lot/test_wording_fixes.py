@@ -201,7 +201,7 @@ def test_an_answer_the_site_cannot_decide_does_not_ask_for_answers_already_given
     answer = re.search(
         r'<section class="answer[^"]*" id="answer-accessory_structure".*?</section>', html, re.S
     ).group(0)
-    assert 'data-outcome="cannot_tell"' in answer
+    assert 'data-outcome="city_decides"' in answer
     assert "Answer the questions named above" not in answer
     assert "this site cannot decide it from your answers" in answer
 

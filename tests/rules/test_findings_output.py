@@ -98,7 +98,14 @@ def test_public_api_names():
         "check_lot",
     ):
         assert hasattr(engine, name), name
-    assert [s.value for s in Status] == ["pass", "fail", "needs_approval", "not_checked", "info"]
+    assert [s.value for s in Status] == [
+        "pass",
+        "fail",
+        "needs_approval",
+        "not_checked",
+        "info",
+        "condition",
+    ]
     assert list(ZONES) == [
         "OSC",
         "OSR",
@@ -140,6 +147,7 @@ def test_finding_fields():
         "vouched_from",
         "overridden_by",
         "share",
+        "exception",
     ]
 
 

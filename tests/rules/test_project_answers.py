@@ -8,7 +8,9 @@ from law.engine.answers import (
     ALLOWED,
     ALLOWED_WITH_APPROVAL,
     CANNOT_TELL,
+    CITY_DECIDES,
     NOT_ALLOWED,
+    OUTCOMES,
     answers_for,
     fix_for,
     relevant,
@@ -57,7 +59,7 @@ def back_fence(inches, kind=None):
         ),
         (
             Fence(height_in=73, location="front_or_street_side_setback"),
-            ALLOWED_WITH_APPROVAL,
+            CITY_DECIDES,
             ("planning_division_review",),
         ),
         (Fence(height_in=None, location="front_or_street_side_setback"), CANNOT_TELL, ()),
@@ -108,21 +110,24 @@ def test_what_would_pass_comes_from_the_findings_own_figures(
     assert fix.delta == pytest.approx(abs(value - target))
 
 
-def test_cannot_tell_names_at_most_two_answers_that_would_settle_it():
+def test_cannot_tell_names_every_answer_that_would_settle_it_at_once():
     unsure = answer(check("NL", fence=Fence(height_in=85, location="outside_setbacks")), "fence")
     assert (unsure.outcome, unsure.missing) == (CANNOT_TELL, ("fence_type",))
-    home = answer(check("NL"), "main_building")
+    findings = check("NL")
+    home = answer(findings, "main_building")
     assert home.outcome == CANNOT_TELL
-    assert home.missing == ("lot_area_sqft", "lot_width_ft")  # of ten rules' missing answers
+    asked = {n for f in relevant(findings, ["main_building"]) for n in f.missing}
+    assert set(home.missing) == asked and len(home.missing) > 2  # not two at a time
     assert len(home.rules) > 2
 
 
 def test_a_project_with_nothing_entered_asks_its_first_questions():
     result = answer(check("NL"), "fence")
     assert result.outcome == CANNOT_TELL
-    assert result.missing == ("fence_height_in", "fence_location")
+    assert result.missing == ("fence_height_in", "fence_location", "fence_type")
     shed = answer(check("NL"), "accessory_structure")
-    assert shed.missing == ("accessory_type", "accessory_footprint_sqft")
+    assert shed.missing[:2] == ("accessory_type", "accessory_footprint_sqft")
+    assert shed.missing == registry().part_triggers["accessory"]
 
 
 # --- Sheds: § 17.42.160 height 12 ft (MUP above); CRC R105.2 exemption up to 120 sq ft, one
@@ -170,13 +175,13 @@ def test_the_building_permit_exemption_is_not_decided_for_a_garage():
     assert finding.note == "exemption_names_sheds"
 
 
-def test_a_shed_within_every_held_limit_still_cannot_be_told_for_want_of_the_setbacks():
+def test_a_shed_within_every_held_limit_is_the_citys_to_place_for_want_of_the_setbacks():
     findings = check(
         "NL",
         accessory=shed(footprint_sqft=120, height_ft=10, stories=1, side_line_ft=5),
     )
     result = answer(findings, "accessory_structure")
-    assert result.outcome == CANNOT_TELL
+    assert result.outcome == CITY_DECIDES
     assert result.unknown == ("accessory.setbacks",)
     assert result.missing == ()
     assert one(findings, "accessory.setbacks").note == "not_encoded"
@@ -184,7 +189,7 @@ def test_a_shed_within_every_held_limit_still_cannot_be_told_for_want_of_the_set
 
 @pytest.mark.parametrize(
     ("height", "outcome", "approvals"),
-    [(12, CANNOT_TELL, ()), (12.5, CANNOT_TELL, ("minor_use_permit",))],
+    [(12, CITY_DECIDES, ()), (12.5, CITY_DECIDES, ("minor_use_permit",))],
     ids=["a 12 ft shed is within the height", "a 12.5 ft shed needs a minor use permit"],
 )
 def test_shed_height_approvals_are_listed_even_when_the_answer_waits(height, outcome, approvals):
@@ -218,9 +223,9 @@ def salon(**fields):
     return HomeBusiness(**{**base, **fields})
 
 
-def test_a_home_salon_lists_the_city_and_state_licences_and_what_the_site_cannot_decide():
+def test_a_home_salon_lists_the_city_and_state_licenses_and_what_the_city_decides():
     result = answer(check("NL", home_business=salon()), "home_business")
-    assert result.outcome == CANNOT_TELL
+    assert result.outcome == CITY_DECIDES
     assert result.approvals == ("business_license", "state_license")
     assert result.unknown == ("home_business.permit",)
 
@@ -362,12 +367,13 @@ def test_a_passing_or_unfinished_finding_has_no_fix():
     assert fix_for(Finding(rule="r", status=Status.FAIL, topic="t", value=None, limit=2)) is None
 
 
-@pytest.mark.parametrize("outcome", [ALLOWED, ALLOWED_WITH_APPROVAL, NOT_ALLOWED, CANNOT_TELL])
+@pytest.mark.parametrize("outcome", OUTCOMES)
 def test_every_outcome_is_reachable_and_serialises(outcome):
     plans = {
         ALLOWED: back_fence(84),
         ALLOWED_WITH_APPROVAL: back_fence(90, "open"),
         NOT_ALLOWED: None,
+        CITY_DECIDES: Fence(height_in=73, location="front_or_street_side_setback"),
         CANNOT_TELL: Fence(location="outside_setbacks"),
     }
     if outcome == NOT_ALLOWED:
