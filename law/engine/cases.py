@@ -11,8 +11,10 @@ the status the law gives it and the section that says so:
     status = "fail"
     section = "17.30.040"
 
-``as_of`` (a date) checks on another day than ``AS_OF``; ``note`` and ``subsection``, when
-given, are held too. ``run(case)`` answers the finding the engine gives for the row.
+``as_of`` (a date) checks on another day than ``AS_OF``; ``note``, ``subsection``, ``missing``
+(the questions the finding asks, all of them, in order; ``[]``: nothing to ask) and
+``exception`` (the exception named beside the rule), when given, are held too. ``run(case)``
+answers the finding the engine gives for the row.
 """
 
 from __future__ import annotations
@@ -30,7 +32,19 @@ from law.engine.registry import family_folder, registry
 # The day the rows are checked on unless they say otherwise: every adopted record in force.
 AS_OF = date(2026, 12, 1)
 _KEYS = frozenset(
-    {"covers", "zone", "inputs", "rule", "status", "section", "subsection", "note", "as_of"}
+    {
+        "covers",
+        "zone",
+        "inputs",
+        "rule",
+        "status",
+        "section",
+        "subsection",
+        "note",
+        "as_of",
+        "missing",
+        "exception",
+    }
 )
 
 
@@ -50,6 +64,8 @@ class Case:
     subsection: str | None = None
     note: str | None = None
     as_of: date = AS_OF
+    missing: tuple[str, ...] | None = None
+    exception: str | None = None
 
     @property
     def name(self) -> str:
@@ -85,6 +101,11 @@ def _case(family: str, path: Path, index: int, row: dict) -> Case:
     for name in inputs:
         if name not in reg.inputs:
             raise CaseError(f"{where}: {name!r} is not an input")
+    asked = row.get("missing")
+    if asked is not None:
+        if not isinstance(asked, list) or any(name not in reg.inputs for name in asked):
+            raise CaseError(f"{where}: 'missing' is a list of inputs")
+        asked = tuple(asked)
     try:
         status = Status(row["status"])
     except ValueError:
@@ -100,6 +121,8 @@ def _case(family: str, path: Path, index: int, row: dict) -> Case:
         subsection=row.get("subsection"),
         note=row.get("note"),
         as_of=row.get("as_of", AS_OF),
+        missing=asked,
+        exception=row.get("exception"),
     )
 
 

@@ -19,6 +19,10 @@ def test_a_case_table_row_gets_the_status_and_section_it_names(case):
         assert finding.subsection == case.subsection
     if case.note is not None:
         assert finding.note == case.note
+    if case.missing is not None:
+        assert finding.missing == case.missing
+    if case.exception is not None:
+        assert finding.exception == case.exception
 
 
 def test_every_family_has_a_case_table():
