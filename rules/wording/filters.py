@@ -18,6 +18,7 @@ for _function in (
     numbers.comparison_word,
     # labels
     labels.rule_label,
+    labels.topic_label,
     labels.status_icon,
     labels.status_label,
     labels.approval_label,
@@ -28,6 +29,7 @@ for _function in (
     labels.projects_in_words,
     labels.structure_noun,
     labels.field_label,
+    labels.form_unit,
     labels.field_anchor,
     # records
     records.standard_record,

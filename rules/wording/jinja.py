@@ -22,6 +22,7 @@ from jinja2 import ChainableUndefined, Environment, pass_context
 from markupsafe import Markup
 
 from cotati_site.codebook.templatetags import code_text
+from cotati_site.core.templatetags import languages
 from rules.wording import cards, filters, findings, sheet, slots
 
 
@@ -59,6 +60,9 @@ def environment(**options) -> Environment:
             for name in ("add", "date", "floatformat", "pluralize", "yesno")
         }
     )
+    # Words kept in English on a page in another language (a proposal's name, a citation),
+    # marked lang="en" as the rest of the site marks them (docs/decisions/languages.md).
+    env.filters["english"] = languages.english
     env.globals.update(
         {
             "url": lambda name, *args: reverse(name, args=args or None),
@@ -69,6 +73,7 @@ def environment(**options) -> Environment:
             "error_slots": _with_context(slots.error_slots),
             "cite_href": _with_context(code_text.cite_href),
             "site_include": site_include,
+            "english_text": languages.english_text,
         }
     )
     return env
