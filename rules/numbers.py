@@ -5,6 +5,13 @@ Python is generous with digits: ``int()`` and ``float()`` also read other script
 ``str.isdigit()`` says yes to superscripts and circled digits ("²", "①") that ``int()``
 then refuses. A number a visitor typed or a link carries is read here, by one rule:
 optional sign, ASCII digits, an optional decimal part and exponent, nothing else.
+
+A measurement in the checker's form (and its JSON, which takes the same strings) may also be
+written the way people write it (``read_measure``): thousands separated by commas ("8,000"),
+with its unit ("3 ft", "120 sq ft", "84 in", "7'"), in feet and inches ("6'6\\"", "6 ft 6
+in"), a lot's area in acres ("0.2 acre"), an area as its two sides ("10x12", "10 × 12 ft").
+The digits are still ASCII only; the unit words and marks are a short closed list, so a
+typing slip is an error next to the field and never a silent guess.
 """
 
 from __future__ import annotations
@@ -14,10 +21,12 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext
+
+from law.engine.standards import convert
 
 # Long enough for any real measurement or record id; short enough that int() and float()
-# never work hard (int() refuses more than 4,300 digits with a ValueError).
+# never work hard (int() refuses more than 4,300 digits with a ValueError) and the patterns
+# below never backtrack far.
 MAX_LENGTH = 40
 _DECIMAL_RE = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _WHOLE_RE = re.compile(r"([+-]?[0-9]+)(?:\.0*)?")  # "2.0" is the whole number 2
@@ -47,10 +56,120 @@ def whole_number_param(raw: str) -> str | None:
     return None if number is None else str(number)
 
 
-# "10x12", "10 x 12 ft", "10 × 12": the sides of a floor typed where its area is asked.
-_SIDES_RE = re.compile(
-    r"\s*([0-9]+(?:\.[0-9]+)?)\s*(?:ft|feet|')?\s*[x×*]\s*([0-9]+(?:\.[0-9]+)?)\s*(?:ft|feet|')?\s*"
+# -- Measurements as people type them -------------------------------------------------------
+
+# A figure: ASCII digits, thousands grouped by commas only in threes ("8,000", "1,234.5"; not
+# "6,5", which is a decimal comma in some languages and so ambiguous: an error).
+_FIGURE = r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]*)?|\.[0-9]+"
+# The marks phones type as well as the ASCII ones: ’ and ” (smart punctuation), ′ and ″.
+_FEET = r"feet|foot|ft\.?|'|’|′"
+_INCHES = r"inches|inch|in\.?|\"|”|″|''|’’|′′"
+_SQUARE_FEET = r"square\s*(?:feet|foot)|sq\.?\s*(?:ft|feet)\.?|sqft|sf|ft2|ft²"
+_ACRES = r"acres?|ac\.?"
+_PERCENT = r"%|percent"
+_TIMES = r"[x×*]|by"
+
+_LENGTH_RE = re.compile(
+    rf"(?P<sign>[+-]?)\s*(?P<first>{_FIGURE})\s*(?:"
+    rf"(?P<feet>{_FEET})\s*(?:(?P<inches>{_FIGURE})\s*(?:{_INCHES})?)?"  # 6'6", 6 ft 6 in, 6'6
+    rf"|(?P<only_inches>{_INCHES})"  # 84 in, 84"
+    r")?",
+    re.IGNORECASE,
 )
+_AREA_RE = re.compile(
+    rf"(?P<figure>{_FIGURE})\s*(?:(?P<square_feet>{_SQUARE_FEET})|(?P<acres>{_ACRES}))?",
+    re.IGNORECASE,
+)
+_PERCENT_RE = re.compile(rf"(?P<figure>{_FIGURE})\s*(?:{_PERCENT})?", re.IGNORECASE)
+_PLAIN_RE = re.compile(rf"(?P<sign>[+-]?)(?P<figure>{_FIGURE})")
+_SIDES_RE = re.compile(rf"\s*(?:{_TIMES})\s*", re.IGNORECASE)
+_WHOLE_FIGURE_RE = re.compile(
+    r"(?P<sign>[+-]?)(?P<figure>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.0*)?"
+)
+
+
+def _figure(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def _length_in_inches(text: str, bare_unit: str) -> float | None:
+    """A length in inches: "6'6\\"", "6 ft 6 in", "7'", "84 in", or a bare figure in
+    ``bare_unit`` ("feet" or "inches"). The inches after feet are fewer than 12."""
+    match = _LENGTH_RE.fullmatch(text)
+    if not match:
+        return None
+    first = _figure(match["first"])
+    if match["feet"]:
+        inches = _figure(match["inches"]) if match["inches"] else 0.0
+        if inches >= 12:  # 6'13" is a slip, not 7'1"
+            return None
+        total = convert(first, "ft", "in") + inches
+    elif match["only_inches"]:
+        total = first
+    else:
+        total = first if bare_unit == "inches" else convert(first, "ft", "in")
+    return -total if match["sign"] == "-" else total
+
+
+def _area_in_square_feet(text: str) -> float | None:
+    """An area in square feet: "8,000", "120 sq ft", "0.2 acre", or two sides, each a length
+    in feet unless it says otherwise ("10x12", "10 × 12 ft", "10'6\\" by 12'")."""
+    sides = _SIDES_RE.split(text)
+    if len(sides) == 2:
+        lengths = [_length_in_inches(side, "feet") for side in sides]
+        if any(length is None or length < 0 for length in lengths):
+            return None
+        width, depth = (convert(length, "in", "ft") for length in lengths)
+        return width * depth
+    if len(sides) != 1:
+        return None
+    match = _AREA_RE.fullmatch(text)
+    if not match:
+        return None
+    figure = _figure(match["figure"])
+    return convert(figure, "acre", "sqft") if match["acres"] else figure
+
+
+def read_measure(raw, unit: str) -> float | None:
+    """The finite number ``raw`` gives in ``unit`` (a form field's unit: "feet", "inches",
+    "square feet", "percent"; any other takes a figure alone), or None when it cannot be read.
+
+    A bare figure is in ``unit``; a figure may group thousands with commas and carry its unit
+    or a unit this one converts from (feet and inches, square feet and acres)."""
+    if not isinstance(raw, str):
+        return None
+    text = raw.replace("\u00a0", " ").strip()
+    if len(text) > MAX_LENGTH:
+        return None
+    plain = parse_number(text)
+    if plain is not None:  # as before: "20", "-3.5", "2e3"
+        return plain
+    if unit in ("feet", "inches"):
+        inches = _length_in_inches(text, unit)
+        number = None if inches is None else inches if unit == "inches" else inches / 12
+    elif unit == "square feet":
+        number = _area_in_square_feet(text)
+    elif unit == "percent":
+        match = _PERCENT_RE.fullmatch(text)
+        number = _figure(match["figure"]) if match else None
+    else:
+        match = _PLAIN_RE.fullmatch(text)
+        number = _figure(match["figure"]) * (-1 if match["sign"] == "-" else 1) if match else None
+    return number if number is not None and math.isfinite(number) else None
+
+
+def read_whole(raw) -> int | None:
+    """A whole number as people type it ("2", "1,200", "2.0"), or None."""
+    if not isinstance(raw, str):
+        return None
+    text = raw.replace("\u00a0", " ").strip()
+    if len(text) > MAX_LENGTH:
+        return None
+    match = _WHOLE_FIGURE_RE.fullmatch(text)
+    if not match:
+        return None
+    number = int(match["figure"].replace(",", ""))
+    return -number if match["sign"] == "-" else number
 
 
 # A decimal answer is read to a millionth of its unit: finer than any measurement, and coarse
@@ -60,34 +179,26 @@ DECIMAL_PLACES = 6
 
 
 class NumberField(forms.FloatField):
-    """A form's decimal number, read by ``parse_number`` to ``DECIMAL_PLACES``. Where an area is
-    asked in square feet and two sides were typed ("10x12"), the message gives the area to type
-    instead."""
+    """A form's decimal number in its ``unit``, read by ``read_measure`` to ``DECIMAL_PLACES``."""
+
+    unit = ""
 
     def to_python(self, value):
         if value in self.empty_values or (isinstance(value, str) and not value.strip()):
             return None
-        number = parse_number(str(value))
+        number = read_measure(str(value), self.unit)
         if number is None:
-            sides = _SIDES_RE.fullmatch(str(value)) if len(str(value)) <= MAX_LENGTH else None
-            if sides and getattr(self, "unit", "") == "square feet":
-                a, b = (float(side) for side in sides.groups())
-                raise ValidationError(
-                    gettext("Enter the area in square feet: %(a)s × %(b)s ft is %(area)s.")
-                    % {"a": f"{a:g}", "b": f"{b:g}", "area": f"{a * b:,g}"},
-                    code="sides",
-                )
             raise ValidationError(self.error_messages["invalid"], code="invalid")
         return round(number, DECIMAL_PLACES) + 0.0  # + 0.0: -1e-9 reads as 0, not -0
 
 
 class WholeNumberField(forms.IntegerField):
-    """A form's whole number, read by ``parse_number``."""
+    """A form's whole number, read by ``read_whole``."""
 
     def to_python(self, value):
         if value in self.empty_values or (isinstance(value, str) and not value.strip()):
             return None
-        number = parse_number(str(value), whole=True)
+        number = read_whole(str(value))
         if number is None:
             raise ValidationError(self.error_messages["invalid"], code="invalid")
         return number

@@ -1,9 +1,16 @@
 """Check my lot reads numbers written in ASCII digits only and says so next to the field."""
 
+import math
 import re
+import time
 from html import escape
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.forms import CheckForm
+from rules.numbers import read_measure, read_whole
 
 pytestmark = pytest.mark.django_db
 URL = "/check-my-lot/"
@@ -48,20 +55,128 @@ def test_numbers_are_typed_in_text_boxes_with_the_number_keypad(client):
 SHED = {"zone": "NL", "project": "accessory_structure", "accessory_type": "shed"}
 
 
+# Issue 22: numbers as people type them, read the same by the form and the JSON.
+AS_TYPED = [
+    ("lot_area_sqft", "8,000", 8000),
+    ("lot_area_sqft", "120 sq ft", 120),
+    ("lot_area_sqft", "4,500 square feet", 4500),
+    ("lot_area_sqft", "0.2 acre", 8712),
+    ("lot_area_sqft", "1.5 acres", 65340),
+    ("accessory_footprint_sqft", "10x12", 120),
+    ("accessory_footprint_sqft", "10 × 12 ft", 120),
+    ("accessory_footprint_sqft", "10 ft by 12 ft", 120),
+    ("accessory_footprint_sqft", "8.5×10", 85),
+    ("front_setback_ft", "3 ft", 3),
+    ("front_setback_ft", "3 feet", 3),
+    ("front_setback_ft", "7'", 7),
+    ("front_setback_ft", "7’", 7),  # a phone's smart apostrophe
+    ("front_setback_ft", "84 in", 7),
+    ("front_setback_ft", '84"', 7),
+    ("front_setback_ft", "6'6\"", 6.5),
+    ("front_setback_ft", "6’6”", 6.5),
+    ("front_setback_ft", "6 ft 6 in", 6.5),
+    ("front_setback_ft", "6ft 6in.", 6.5),
+    ("front_setback_ft", "6'6", 6.5),
+    ("front_setback_ft", "1,000.5", 1000.5),
+    ("lowest_floor_elevation_ft", "-3 ft", -3),
+    ("fence_height_ft", "6'6\"", 6.5),
+    ("fence_height_extra_in", '6"', 6),
+    ("fence_height_in", "7 ft", 84),
+    ("dwelling_units", "1,200", 1200),
+    ("sb9_walls_demolished_percent", "25%", 25),
+]
+
+
 @pytest.mark.parametrize(
-    ("typed", "message"),
+    ("field", "typed", "number"), AS_TYPED, ids=[f"{f} {t}" for f, t, _ in AS_TYPED]
+)
+def test_a_number_typed_as_people_type_it_is_read(field, typed, number):
+    form = CheckForm({"zone": "NL", field: typed})
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data[field] == pytest.approx(number)
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "value"),
     [
-        ("10x12", "Enter the area in square feet: 10 × 12 ft is 120."),
-        ("10 x 12 ft", "Enter the area in square feet: 10 × 12 ft is 120."),
-        ("8.5×10", "Enter the area in square feet: 8.5 × 10 ft is 85."),
-        ("ten by twelve", "Enter a number of square feet, like 20 or 20.5."),
+        ("lot_area_sqft", "8,000", 8000),
+        ("front_setback_ft", "1,000", 1000),
+        ("front_setback_ft", "3 ft", 3),
+        ("front_setback_ft", "7'", 7),
+        ("front_setback_ft", "6'6\"", 6.5),
+        ("fence_height_ft", "7'", 84),  # the engine's fence height is in inches
+        ("fence_height_ft", "6'6\"", 78),
     ],
 )
-def test_two_sides_typed_for_an_area_get_the_area_to_type(client, typed, message):
-    response = client.get(JSON_URL, {**SHED, "accessory_footprint_sqft": typed})
-    assert response.json()["errors"] == {"accessory_footprint_sqft": [message]}
-    page = client.get(URL, {**SHED, "accessory_footprint_sqft": typed}).content.decode()
-    assert escape(message) in page and f'value="{escape(typed)}"' in page
+def test_the_json_reads_the_same_strings(client, field, typed, value):
+    rule = {"lot_area_sqft": "lot.area", "front_setback_ft": "setback.front"}.get(
+        field, "fence.height"
+    )
+    query = {"zone": "NL", field: typed}
+    if field == "fence_height_ft":
+        query["fence_location"] = "interior_side_or_rear_setback"
+    response = client.get(JSON_URL, query)
+    assert response.status_code == 200, response.json()["errors"]
+    found = [f for f in response.json()["findings"] if f["rule"] == rule]
+    assert found and found[0]["value"] == pytest.approx(value)
+
+
+NOT_READ = [
+    ("front_setback_ft", "6,5", "Enter a number of feet, like 20 or 20.5."),  # a decimal comma?
+    ("front_setback_ft", "1,2345", "Enter a number of feet, like 20 or 20.5."),
+    (
+        "front_setback_ft",
+        "6'13\"",
+        "Enter a number of feet, like 20 or 20.5.",
+    ),  # 13 in. past a foot
+    ("front_setback_ft", "10x12", "Enter a number of feet, like 20 or 20.5."),  # sides: an area
+    ("front_setback_ft", "3 sq ft", "Enter a number of feet, like 20 or 20.5."),
+    ("front_setback_ft", "3 m", "Enter a number of feet, like 20 or 20.5."),
+    ("front_setback_ft", "1" + " " * 39 + "ft", "Enter a number of feet, like 20 or 20.5."),
+    (
+        "accessory_footprint_sqft",
+        "ten by twelve",
+        "Enter a number of square feet, like 20 or 20.5.",
+    ),
+    ("accessory_footprint_sqft", "10x12x3", "Enter a number of square feet, like 20 or 20.5."),
+    ("accessory_footprint_sqft", "-10x12", "Enter a number of square feet, like 20 or 20.5."),
+    ("accessory_footprint_sqft", "１０x12", "Enter a number of square feet, like 20 or 20.5."),
+    ("lot_area_sqft", "0.2 hectare", "Enter a number of square feet, like 20 or 20.5."),
+    ("dwelling_units", "1,20", "Enter a whole number of homes, like 1 or 2."),
+]
+
+
+@pytest.mark.parametrize(("field", "typed", "message"), NOT_READ, ids=[t for _, t, _ in NOT_READ])
+def test_a_value_it_cannot_read_stays_a_field_error_with_the_text_kept(
+    client, field, typed, message
+):
+    response = client.get(JSON_URL, {**SHED, field: typed})
+    assert response.status_code == 400
+    assert response.json()["errors"] == {field: [message]}
+    page = client.get(
+        URL, {**SHED, "project": ["accessory_structure", "main_building"], field: typed}
+    )
+    html = page.content.decode()
+    assert escape(message) in html and f'value="{escape(typed)}"' in html
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60), st.sampled_from(["feet", "inches", "square feet", "percent", "trips"]))
+def test_any_text_reads_as_a_finite_number_or_nothing(text, unit):
+    number = read_measure(text, unit)
+    assert number is None or math.isfinite(number)
+    assert read_whole(text) is None or isinstance(read_whole(text), int)
+
+
+def test_reading_the_longest_text_allowed_stays_fast():
+    # Each pattern is anchored and bounded: no text of the allowed length makes it backtrack.
+    nasty = ["1" * 40, "1," * 20, "1'" * 20, "1x" * 20, "6 ft " * 8, "1" * 38 + "ft", "1.1" * 13]
+    started = time.perf_counter()
+    for _ in range(200):
+        for text in nasty:
+            for unit in ("feet", "inches", "square feet"):
+                read_measure(text, unit)
+    assert time.perf_counter() - started < 1.0
 
 
 def test_sides_typed_for_a_distance_get_the_plain_message(client):
