@@ -100,14 +100,15 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class Alternative:
-    """Another project that may reach what the plan cannot (``project``, a project key), and
-    why it is offered (``reason``, one of ``REASONS``)."""
+    """Another project that may reach what the plan cannot (``project``, a project key), why it
+    is offered (``reason``, one of ``REASONS``) and the failed rule that calls for it."""
 
     project: str
     reason: str
+    rule: str
 
     def to_dict(self) -> dict:
-        return {"project": self.project, "reason": self.reason}
+        return {"project": self.project, "reason": self.reason, "rule": self.rule}
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,9 +288,12 @@ def _first_inputs(project: str, reg) -> tuple[str, ...]:
 def _alternatives(project: str, failed: list[Finding], reg) -> tuple[Alternative, ...]:
     """The projects state law offers where the plan cannot pass: more homes than a rule of the
     lot allows opens every project that adds homes (``Project.adds_homes``) but this one."""
-    if not any(_too_many_homes(f) for f in failed):
+    limiting = next((f for f in failed if _too_many_homes(f)), None)
+    if limiting is None:
         return ()
-    return tuple(Alternative(key, TOO_MANY_HOMES) for key in reg.adds_homes if key != project)
+    return tuple(
+        Alternative(key, TOO_MANY_HOMES, limiting.rule) for key in reg.adds_homes if key != project
+    )
 
 
 def _too_many_homes(finding: Finding) -> bool:

@@ -6,13 +6,15 @@ carry fifteen to forty cards, rendered again on every update; rendering them was
 third of a new plan's htmx answer (docs/performance.md has the figures). A card depends on
 nothing but the finding (its codes, numbers and citations: the words are fixed for the life
 of the process), the anchors its citations may land on (those the texts in force print), the
-proposal a minor-variance hint names and the language it is worded in: the key is all four.
+proposal a minor-variance hint names, the language it is worded in and whether its figure was
+typed (``typed_values``): the key is all five.
 """
 
 from django.template import engines
 from markupsafe import Markup
 
 from law.engine.caches import process_cache
+from law.engine.registry import registry
 from rules.wording.findings import card_links, proposal_note
 from rules.wording.words import language
 
@@ -25,19 +27,52 @@ def finding_cards(context, findings) -> Markup:
     known = getattr(anchors, "key", None)  # content.section_anchors keys itself
     if known is None:
         known = tuple(sorted(anchors.items()))
+    typed = typed_values(context.get("form"))
     cards = []
     for finding in findings:
         mv = finding.minor_variance
         proposal = proposal_note(context, mv.proposed_by) if mv and mv.proposed_by else None
-        cards.append(_card(finding, known, proposal, language()))
+        entered = _entered(finding, typed)
+        cards.append(_card(finding, known, proposal, language(), entered))
     return Markup("".join(cards))
 
 
+def typed_values(form) -> dict[str, float]:
+    """The figures the person typed, by engine input (a fence's feet and inches as the one
+    height they make): a card says "You entered" only of these. A figure the engine took
+    from a blank field's meaning or from another answer (one ADU when the count is left
+    empty, one home for an existing single-family home) is not one: blank is not a value."""
+    if form is None or not getattr(form, "is_bound", False) or form.errors:
+        return {}
+    kept = getattr(form, "_typed_values", None)
+    if kept is not None:
+        return kept
+    given = {name for name, _value in form.given()}
+    cleaned = form.cleaned_data
+    typed = {}
+    for name in registry().inputs:
+        if name in given or any(shown in given for shown in form.SHOWN_AS.get(name, ())):
+            value = cleaned.get(name)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                typed[name] = float(value)
+    form._typed_values = typed
+    return typed
+
+
+def _entered(finding, typed: dict[str, float]) -> bool:
+    """Whether ``finding``'s figure is one its family's inputs were typed as."""
+    if finding.value is None:
+        return False
+    family = registry().family_of.get(finding.rule)
+    value = float(finding.value)
+    return family is not None and any(typed.get(name) == value for name in family.inputs)
+
+
 @process_cache(maxsize=CARDS_KEPT)
-def _card(finding, known: tuple, proposal, language: str) -> str:
+def _card(finding, known: tuple, proposal, language: str, entered: bool = True) -> str:
     # (``language`` is part of the key only: the macro's words follow the active language.)
     macro = engines["checker"].env.get_template("rules/partials/_finding.jinja").module.card
-    return str(macro(finding, card_links(finding, dict(known)), proposal))
+    return str(macro(finding, card_links(finding, dict(known)), proposal, entered))
 
 
 def forget_cards() -> None:

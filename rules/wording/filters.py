@@ -4,13 +4,14 @@ and the filters of the checker's Jinja2 environment (jinja.py)."""
 
 from django import template
 
-from rules.wording import citations, findings, labels, numbers, plan_view, records, sheet
+from rules.wording import answers, citations, findings, labels, numbers, plan_view, records, sheet
 
 register = template.Library()
 
 for _function in (
     # numbers
     numbers.num,
+    numbers.amount,
     numbers.unit_label,
     numbers.feet,
     numbers.end_sentence,
@@ -49,6 +50,11 @@ for _function in (
     findings.finding_note,
     findings.fix_text,
     findings.share_text,
+    # answers
+    answers.with_project,
+    answers.conditions_of,
+    answers.condition_figure,
+    answers.names_a_deadline,
     # the printed sheet
     sheet.answers_sheet,
     # the topic pages' plan view

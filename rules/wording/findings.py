@@ -28,10 +28,9 @@ def finding_note(finding) -> str:
 
 def fix_text(fix) -> str:
     """What would pass a failed rule, in words: 'lower it to 7 ft (6 in. lower)': in the
-    phrasing its family's words give the rule, else by percentage points or by amount."""
-    phrases = (
-        family_words().fixes.get(fix.rule) or FIX["percent" if fix.unit == "percent" else "amount"]
-    )
+    phrasing its family's words give the rule, else its unit's (percentage points, homes) or an
+    amount's."""
+    phrases = family_words().fixes.get(fix.rule) or FIX.get(fix.unit or "") or FIX["amount"]
     text = phrases[fix.direction].format(
         by=amount(fix.delta, fix.unit), to=amount(fix.target, fix.unit), points=num(fix.delta)
     )

@@ -23,7 +23,7 @@ from markupsafe import Markup
 
 from cotati_site.codebook.templatetags import code_text
 from cotati_site.core.templatetags import languages
-from rules.wording import cards, filters, findings, sheet, slots
+from rules.wording import answers, cards, filters, findings, sheet, slots
 
 
 def _with_context(function):
@@ -38,10 +38,12 @@ def _with_context(function):
 
 
 @pass_context
-def site_include(context, name: str) -> Markup:
+def site_include(context, name: str, **values) -> Markup:
     """One of the site's own fragments (a Django template shared with its other pages, such
-    as the Planning Division's contact box), rendered with this page's values."""
-    return Markup(render_to_string(name, dict(context), request=context.get("request")))
+    as the Planning Division's contact box), rendered with this page's values and ``values``
+    (the site information's entries for ``_site_info_entries.html``)."""
+    values = {**dict(context), **values}
+    return Markup(render_to_string(name, values, request=context.get("request")))
 
 
 def environment(**options) -> Environment:
@@ -73,6 +75,9 @@ def environment(**options) -> Environment:
             "error_slots": _with_context(slots.error_slots),
             "cite_href": _with_context(code_text.cite_href),
             "site_include": site_include,
+            "planning_contact": _with_context(answers.planning_contact),
+            "findings_of": answers.findings_of,
+            "alternative_reason": answers.alternative_reason,
             "english_text": languages.english_text,
         }
     )

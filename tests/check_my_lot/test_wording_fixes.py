@@ -34,10 +34,10 @@ def _card(client, rule: str, query: dict) -> tuple[str, str]:
 @pytest.mark.parametrize(
     ("feet", "inches", "status", "entered"),
     [
-        ("6", "11", "pass", "83 in."),
-        ("7", "", "pass", "84 in."),
+        ("6", "11", "pass", "6 ft 11 in."),
+        ("7", "", "pass", "7 ft"),
         # Over 7 ft, note (1) turns on whether the top is open: the question it asks.
-        ("7", "1", "not_checked", "85 in."),
+        ("7", "1", "not_checked", "7 ft 1 in."),
     ],
     ids=["a fence 1 in. under 7 ft", "a fence at exactly 7 ft", "a fence 1 in. over 7 ft"],
 )
@@ -53,7 +53,9 @@ def test_a_figure_ending_in_in_dot_closes_its_sentence_with_one_period(
     }
     got, text = _card(client, "fence.height", query)
     assert got == status
-    assert f"You entered {entered}; the maximum is 84 in." in text
+    # As typed, in feet and inches (issue 21: "You entered 84 in." for a 7 ft fence).
+    assert f"You entered {entered}; the maximum is 7 ft." in text
+    assert "84 in" not in text
     assert ".." not in text
 
 
@@ -202,8 +204,8 @@ def test_an_answer_the_site_cannot_decide_does_not_ask_for_answers_already_given
         r'<section class="answer[^"]*" id="answer-accessory_structure".*?</section>', html, re.S
     ).group(0)
     assert 'data-outcome="city_decides"' in answer
-    assert "Answer the questions named above" not in answer
-    assert "this site cannot decide it from your answers" in answer
+    assert "data-missing" not in answer and 'data-step="answer"' not in answer
+    assert 'data-step="ask-city"' in answer
 
 
 def test_the_shed_permit_exemption_is_named_for_what_it_allows():

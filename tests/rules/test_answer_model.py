@@ -87,7 +87,7 @@ def test_an_answer_row_gets_the_outcome_questions_conditions_and_routes_it_names
         offered = tuple(key for key in registry().adds_homes if key != project)
         assert offered, "no project declares adds_homes"
         assert [a.to_dict() for a in answer.alternatives] == [
-            {"project": key, "reason": TOO_MANY_HOMES} for key in offered
+            {"project": key, "reason": TOO_MANY_HOMES, "rule": row["rules"][0]} for key in offered
         ]
     else:
         assert answer.alternatives == ()
