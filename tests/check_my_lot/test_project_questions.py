@@ -24,11 +24,11 @@ def test_building_type_and_stories_decide_nm_two_story_walls(client):
 
 @pytest.mark.parametrize(
     ("answer", "status"),
-    [("", "not_checked"), ("true", "needs_approval"), ("false", "fail")],
+    [("", "info"), ("true", "fail"), ("false", "info")],
     ids=[
-        "an unanswered common-interest question leaves a small NL lot not checked",
-        "a common-interest lot goes to subdivision review",
-        "a lot that is not common-interest fails",
+        "unanswered, a small NL lot is an existing lot: information, nothing asked",
+        "a common-interest site under the minimum fails (note 4's proviso)",
+        "a lot that is not common-interest is an existing lot: information",
     ],
 )
 def test_common_interest_answer_is_three_way(client, answer, status):
@@ -52,10 +52,12 @@ def test_an_unknown_building_type_is_a_field_error(client):
 def test_work_kind_and_ground_floor_answers_reach_the_engine(client):
     flood = {"zone": "NL", "flood_zone": "AE", "base_flood_elevation_ft": "100"}
     flood["lowest_floor_elevation_ft"] = "99"
-    lowest = finding(
-        client.get(JSON_URL, {**flood, "work_kind": "addition"}).json(), "flood.lowest_floor"
-    )
-    assert lowest["note"] == "new_or_substantially_improved_only" and lowest["status"] == "info"
+    addition = {**flood, "work_kind": "addition"}
+    lowest = finding(client.get(JSON_URL, addition).json(), "flood.lowest_floor")
+    assert lowest["status"] == "not_checked" and lowest["missing"] == ["substantial_improvement"]
+    small = {**addition, "substantial_improvement": "false"}
+    lowest = finding(client.get(JSON_URL, small).json(), "flood.lowest_floor")
+    assert lowest["note"] == "not_substantially_improved" and lowest["status"] == "info"
     cg = {"zone": "CG", "building_type": "mixed_use", "dwelling_units": "4"}
     cg |= {"lot_area_sqft": "10000", "covered_area_sqft": "7800"}
     open_question = finding(client.get(JSON_URL, cg).json(), "coverage")

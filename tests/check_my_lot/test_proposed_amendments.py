@@ -12,7 +12,13 @@ def finding(data: dict, rule: str) -> dict:
 
 
 def test_toc_lot_area_is_checked_only_with_the_proposed_amendments(client):
-    query = {"zone": "TOC", "lot_area_sqft": "1500", "as_of": "2027-01-01"}
+    # A common-interest subdivision's site: new lots are held to Table 2-4's row.
+    query = {
+        "zone": "TOC",
+        "lot_area_sqft": "1500",
+        "common_interest_subdivision": "true",
+        "as_of": "2027-01-01",
+    }
     adopted = client.get(JSON_URL, query).json()
     assert adopted["include_proposed"] is False
     assert finding(adopted, "lot.area")["status"] == "not_checked"

@@ -142,8 +142,8 @@ FENCES = [
         "solid",
         42.1,
         {},
-        NEEDS,
-        PDR,
+        NOT_CHECKED,
+        None,
         "note_2_between_readings",
         "CD solid 42.1 in. within 20 ft is between note 2's readings",
     ),
@@ -198,8 +198,8 @@ FENCES = [
         "solid",
         84.1,
         {},
-        NEEDS,
-        PDR,
+        NOT_CHECKED,
+        None,
         "note_2_between_readings",
         "NL solid fence outside setbacks at 84.1 in. is not by right (note 1)",
     ),
@@ -232,8 +232,8 @@ FENCES = [
         "solid",
         96,
         {},
-        NEEDS,
-        PDR,
+        NOT_CHECKED,
+        None,
         "note_2_between_readings",
         "NL front fence of exactly 8 ft is between note 2's readings",
     ),
@@ -265,8 +265,8 @@ FENCES = [
         "solid",
         36.1,
         {},
-        NEEDS,
-        PDR,
+        NOT_CHECKED,
+        None,
         "note_2_between_readings",
         "NL fence of 36.1 in. in a sight visibility area is between note 2's readings",
     ),
@@ -294,33 +294,51 @@ def test_note_2_flags_its_run_together_wording():
 
 
 # ---- Table 2-4, note (4): common-interest projects ---------------------------
+# The parcel minimums bind the lots a subdivision creates (issue 21): a common-interest
+# subdivision's whole site must meet them, its ownership lots are sized in subdivision review;
+# a lot that is not being divided is an existing lot, never failed on them.
 
 COMMON = [
     (
         "NL",
-        5999,
+        6000,
         True,
         NEEDS,
         "subdivision_review",
-        "NL common-interest ownership lot of 5,999 sq ft goes to subdivision review",
+        "NL common-interest site of 6,000 sq ft goes to subdivision review for its ownership lots",
     ),
-    ("NL", 5999, False, FAIL, None, "NL lot of 5,999 sq ft that is not common-interest fails"),
+    (
+        "NL",
+        5999,
+        True,
+        FAIL,
+        None,
+        "NL common-interest site of 5,999 sq ft fails: the whole site must meet the minimum",
+    ),
+    (
+        "NL",
+        5999,
+        False,
+        INFO,
+        None,
+        "NL existing lot of 5,999 sq ft, not common-interest, is information",
+    ),
     (
         "NL",
         5999,
         None,
-        NOT_CHECKED,
+        INFO,
         None,
-        "NL lot of 5,999 sq ft is not checked until common-interest is answered",
+        "NL existing lot of 5,999 sq ft is information, the condominium question not asked",
     ),
     ("NL", 6000, None, PASS, None, "NL lot of 6,000 sq ft passes whatever the answer"),
     (
         "CI",
-        9999,
+        10000,
         True,
         NEEDS,
         "subdivision_review",
-        "CI commercial condominium lot of 9,999 sq ft goes to subdivision review",
+        "CI commercial condominium site of 10,000 sq ft goes to subdivision review",
     ),
     (
         "RR-1.0",
@@ -328,7 +346,7 @@ COMMON = [
         True,
         FAIL,
         None,
-        "RR-1.0 lot under an acre fails even if common-interest (no note 4 in RR)",
+        "RR-1.0 site under an acre making new lots fails (no note 4 in RR)",
     ),
 ]
 
@@ -341,8 +359,7 @@ def test_common_interest_lots_go_to_subdivision_review(zone, area, answer, statu
     finding = one(check(zone, area_sqft=area, common_interest_subdivision=answer), "lot.area")
     assert finding.status is status
     assert finding.approval == approval
-    if status is NOT_CHECKED:
-        assert finding.missing == ("common_interest_subdivision",)
+    assert finding.missing == ()
 
 
 def test_note_4_leaves_width_alone():
@@ -351,28 +368,72 @@ def test_note_4_leaves_width_alone():
 
 
 # ---- § 15.04.170: new or substantially improved buildings only ----------------
+# (kind of work, "Will the work cost half or more of the building's market value?", floor)
 
 FLOOD = [
-    ("new_construction", 99.9, FAIL, "a new building's lowest floor 0.1 ft under the BFE fails"),
-    ("substantial_improvement", 99.9, FAIL, "a substantial improvement 0.1 ft under fails"),
-    ("substantial_improvement", 100, PASS, "a substantial improvement at the BFE passes"),
-    ("addition", 99.9, INFO, "an addition that is not a substantial improvement is not held"),
-    (None, 100, PASS, "unknown work with the floor at the BFE passes either way"),
-    (None, 99.9, NOT_CHECKED, "unknown work with the floor under the BFE is not checked"),
+    (
+        "new_construction",
+        None,
+        99.9,
+        FAIL,
+        (),
+        "a new building's lowest floor 0.1 ft under the BFE fails",
+    ),
+    (
+        "substantial_improvement",
+        None,
+        99.9,
+        FAIL,
+        (),
+        "a substantial improvement 0.1 ft under fails",
+    ),
+    ("substantial_improvement", None, 100, PASS, (), "a substantial improvement at the BFE passes"),
+    ("addition", False, 99.9, INFO, (), "an addition under half the building's value is not held"),
+    (
+        "addition",
+        True,
+        99.9,
+        FAIL,
+        (),
+        "an addition at half the value or more, 0.1 ft under, fails",
+    ),
+    ("addition", True, 100, PASS, (), "an addition at half the value or more, at the BFE, passes"),
+    (
+        "addition",
+        None,
+        99.9,
+        NOT_CHECKED,
+        ("substantial_improvement",),
+        "an addition 0.1 ft under asks only whether it costs half the value",
+    ),
+    (None, None, 100, PASS, (), "unknown work with the floor at the BFE passes either way"),
+    (
+        None,
+        None,
+        99.9,
+        NOT_CHECKED,
+        ("work_kind", "substantial_improvement"),
+        "unknown work with the floor under the BFE asks both questions at once",
+    ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("work", "floor", "status"), [pytest.param(*row[:3], id=row[3]) for row in FLOOD]
+    ("work", "improved", "floor", "status", "asked"),
+    [pytest.param(*row[:5], id=row[5]) for row in FLOOD],
 )
-def test_lowest_floor_turns_on_the_kind_of_work(work, floor, status):
-    flood = FloodData(zone="AE", base_flood_elevation_ft=100, lowest_floor_elevation_ft=floor)
+def test_lowest_floor_turns_on_the_kind_of_work(work, improved, floor, status, asked):
+    flood = FloodData(
+        zone="AE",
+        base_flood_elevation_ft=100,
+        lowest_floor_elevation_ft=floor,
+        substantial_improvement=improved,
+    )
     finding = one(
         check("NL", flood=flood, building=MainBuilding(work_kind=work)), "flood.lowest_floor"
     )
     assert finding.status is status
-    if status is NOT_CHECKED:
-        assert finding.missing == ("work_kind",)
+    assert finding.missing == asked
 
 
 # ---- accessory structures: § 17.42.020 (agricultural) vs § 17.42.160 ----------
@@ -420,7 +481,7 @@ DATES = [
     (
         "fence.height",
         "NL",
-        {"fence": Fence(height_in=40, location="sight_visibility_area")},
+        {"fence": Fence(height_in=36, location="sight_visibility_area")},
         date(2026, 3, 19),
         date(2026, 3, 20),
         "Table 3-2 from the first day of spring 2026",

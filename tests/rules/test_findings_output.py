@@ -230,7 +230,10 @@ def test_missing_inputs_name_the_form_fields():
     assert one(findings, "setback.street_side").missing == ("street_side_setback_ft",)
     assert one(findings, "height.main").missing == ("building_height_ft",)
     assert one(findings, "coverage").missing == ("lot_area_sqft", "covered_area_sqft")
-    assert one(findings, "lot.depth").missing == ("lot_width_ft", "lot_depth_ft")
+    # An existing lot's depth is not asked (Table 2-4 binds new lots); a new lot's is.
+    assert one(findings, "lot.depth").missing == ()
+    new_lots = check("NL", common_interest_subdivision=True)
+    assert one(new_lots, "lot.depth").missing == ("lot_width_ft", "lot_depth_ft")
 
 
 def test_an_unknown_zone_is_a_programming_error():

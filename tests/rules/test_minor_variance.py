@@ -61,15 +61,25 @@ def test_height_hint(height, hinted):
     assert (finding.minor_variance is not None) is hinted
 
 
+# The lot's dimensions are held to Table 2-4 when the plan creates lots (a common-interest
+# subdivision's site); an existing lot is never failed on them, so needs no variance.
+NEW_LOTS = {"common_interest_subdivision": True}
+
+
 def test_lot_width_gets_the_hint_but_lot_area_never_does():
-    findings = check("NL", width_ft=50, area_sqft=5000)
+    findings = check("NL", width_ft=50, area_sqft=5000, **NEW_LOTS)
     assert one(findings, "lot.width").minor_variance.limit == pytest.approx(45)
     assert one(findings, "lot.area").minor_variance is None
 
 
+def test_an_existing_lot_gets_no_hint_for_what_it_is_not_failed_on():
+    findings = check("NL", width_ft=50, area_sqft=5000)
+    assert one(findings, "lot.width").minor_variance is None
+
+
 def test_lot_depth_gets_the_hint_either_way():
-    shallow = one(check("NL", width_ft=60, depth_ft=50), "lot.depth")
-    deep = one(check("NL", width_ft=60, depth_ft=200), "lot.depth")
+    shallow = one(check("NL", width_ft=60, depth_ft=50, **NEW_LOTS), "lot.depth")
+    deep = one(check("NL", width_ft=60, depth_ft=200, **NEW_LOTS), "lot.depth")
     assert shallow.minor_variance.limit == pytest.approx(45)
     assert deep.minor_variance.limit == pytest.approx(225)
 

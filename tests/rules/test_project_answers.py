@@ -60,7 +60,7 @@ def back_fence(inches, kind=None):
         (
             Fence(height_in=73, location="front_or_street_side_setback"),
             CITY_DECIDES,
-            ("planning_division_review",),
+            (),
         ),
         (Fence(height_in=None, location="front_or_street_side_setback"), CANNOT_TELL, ()),
     ],
@@ -255,7 +255,7 @@ def test_a_home_business_over_a_limit_is_told_what_would_pass(fields, rule, targ
     ("kind", "status", "note"),
     [
         ("hair_salon", Status.NEEDS_APPROVAL, "board_of_barbering_and_cosmetology"),
-        ("child_care", Status.INFO, "family_child_care_residential_use"),
+        ("child_care", Status.NEEDS_APPROVAL, "family_child_care_state_license"),
         ("cottage_food", Status.INFO, "cottage_food_residential_use"),
     ],
 )

@@ -278,8 +278,11 @@ def test_as_of_is_required_and_must_be_a_date():
 
 
 def test_the_toc_table_2_4_row_is_used_only_with_proposed_amendments():
-    adopted = one(check("TOC", area_sqft=1999), "lot.area")
-    proposed = one(check("TOC", area_sqft=1999, preview=True), "lot.area")
+    # A site making new lots (a common-interest subdivision) is held to Table 2-4's row.
+    adopted = one(check("TOC", area_sqft=1999, common_interest_subdivision=True), "lot.area")
+    proposed = one(
+        check("TOC", area_sqft=1999, common_interest_subdivision=True, preview=True), "lot.area"
+    )
     assert adopted.status is Status.NOT_CHECKED and adopted.note == "no_standard_for_zone"
     assert proposed.status is Status.FAIL and proposed.limit == 2000
     assert proposed.standard_id == "redline-2026-t2-4-toc-area"

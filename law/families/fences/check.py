@@ -15,7 +15,8 @@ no-setback zone a fence "in the front or street side setback" is re-routed to
 the within-20-ft rows. Note (2) runs two redline wordings together ("a fence
 exceeding eight feet" / "exceeding ... the allowable heights"): above 8 ft
 both readings allow a minor use permit and design review; between a row's
-limit and 8 ft they disagree, and the Planning Division decides.
+limit and 8 ft they disagree: whether the fence is allowed at all is the Planning
+Division's to decide, so the finding is not checked, with nothing to ask.
 """
 
 from __future__ import annotations
@@ -192,10 +193,13 @@ def _over_limit(ctx: Context, record, height: float, limit: float, limit_max=Non
         return from_record(
             RULE, TOPIC, Status.NEEDS_APPROVAL, mup, value=height, limit=limit, unit="in"
         )
+    # Whether such a fence is allowed at all is not known (the wordings disagree): the
+    # Planning Division decides, which is no approval a plan can be "allowed with". Not checked,
+    # with nothing a person could answer to settle it.
     return from_record(
         RULE,
         TOPIC,
-        Status.NEEDS_APPROVAL,
+        Status.NOT_CHECKED,
         between,
         value=height,
         limit=limit,

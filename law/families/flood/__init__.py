@@ -21,6 +21,11 @@ FAMILY = Family(
         "depth_number_ft",
         "in_floodway",
         "work_kind",
+        "substantial_improvement",
+        # Whether the work is new or on an existing home, when the kind of work is not given:
+        # the building type, or the kind of ADU (a new unit, or one inside a standing home).
+        "building_type",
+        "adu_type",
     ),
     notes=(
         "special_flood_hazard_area",
@@ -30,6 +35,8 @@ FAMILY = Family(
         "engineer_no_rise_certification",
         "until_floodway_adopted",
         "new_or_substantially_improved_only",
+        "substantial_improvement_threshold",
+        "not_substantially_improved",
     ),
     applies=lambda ctx: ctx.plan.flood is not None and ctx.plan.flood.zone is not None,
     feature="flood",

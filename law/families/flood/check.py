@@ -51,15 +51,42 @@ def check(ctx: Context, out: list[Finding]) -> None:
             )
 
 
+# The building types that say the work is on a home already standing, or a new one, when the
+# kind of work is not given (law/engine/site.py BUILDING_TYPE_CHOICES); and the kinds of ADU
+# that build a new home (a detached or attached unit) or work inside one that stands (a
+# conversion, a junior ADU: law/families/adu/part.py ADU_TYPE_CHOICES).
+_EXISTING_HOME = "single_family_existing"
+_NEW_HOME = "single_family_new"
+_NEW_ADU = frozenset({"detached", "attached"})
+_ADU_IN_EXISTING = frozenset({"conversion", "jadu"})
+
+
 def _applies_to_work(ctx: Context, finding: Finding, record) -> Finding:
-    """§ 15.04.170 covers new and substantially improved buildings only: an
-    addition that is not a substantial improvement is not held to it; with
-    the work unanswered, a floor that meets the figure passes either way and
-    any other answer waits for the kind of work."""
+    """§ 15.04.170 covers new and substantially improved buildings only.
+
+    New construction (a new home, a new detached or attached ADU), or work stated to be a
+    substantial improvement, is held to the floor as checked. Work on an existing building that costs less than half its market value (the
+    question ``substantial_improvement`` asks, 44 CFR 59.1) is not: information. Otherwise a
+    floor that meets the figure passes either way, and any other answer waits for every
+    question that decides it at once: the kind of work (unless the building type already says
+    the home exists), whether the work reaches half the building's value, and the elevations
+    still missing."""
     work = ctx.building.work_kind
-    if work in ("new_construction", "substantial_improvement"):
+    improved = ctx.plan.flood.substantial_improvement
+    building_type = ctx.lot.building_type
+    adu = getattr(ctx.plan.adu, "adu_type", None)
+    # A new ADU is a new home, held to the floor whatever is done to the main building.
+    new = (
+        work == "new_construction"
+        or adu in _NEW_ADU
+        or (work is None and building_type == _NEW_HOME)
+    )
+    if new or work == "substantial_improvement" or improved is True:
         return finding
-    if work == "addition":
+    existing = work == "addition" or (
+        work is None and (building_type == _EXISTING_HOME or adu in _ADU_IN_EXISTING)
+    )
+    if existing and improved is False:
         return from_record(
             "flood.lowest_floor",
             TOPIC,
@@ -68,11 +95,14 @@ def _applies_to_work(ctx: Context, finding: Finding, record) -> Finding:
             value=finding.value,
             limit=finding.limit,
             unit="ft",
-            note="new_or_substantially_improved_only",
+            note="not_substantially_improved",
         )
     if finding.status is Status.PASS:
         return finding
-    fields = tuple(dict.fromkeys(("work_kind",) + finding.missing))
+    asked = (() if existing else ("work_kind",)) + (
+        ("substantial_improvement",) if improved is None else ()
+    )
+    fields = tuple(dict.fromkeys((*asked, *finding.missing)))
     return missing(
         "flood.lowest_floor",
         TOPIC,

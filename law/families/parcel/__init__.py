@@ -28,6 +28,12 @@ FAMILY = Family(
         "single_unit_on_lot",
         "applies_two_or_more_units",
         "common_interest_subdivision_review",
+        "common_interest_site_minimum",
+        "new_lots_only",
+        "new_lots_meet_minimum",
+        "legal_nonconforming_lot",
+        "minimum_above_maximum",
+        "existing_home_adds_none",
     ),
     relievable=("lot.width", "lot.depth"),  # 17.62.060(C)(2): dimensions, not area
     projects=("main_building",),

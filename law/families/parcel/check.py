@@ -1,10 +1,30 @@
 """§ 17.24.020, Table 2-4: minimum parcel area and width, depth between one and
 three times the width (note 1), corner lots (note 2), and residential density
-(minimum per note 3, maximum)."""
+(minimum per note 3, maximum).
+
+New lots and existing lots. "Each subdivision and residential development project shall
+comply with the minimum parcel size and density requirements shown in Table 2-4": the parcel
+minimums (area, width, depth) bind the lots a subdivision creates; a lot that already exists
+is not failed on them (one smaller or narrower may be a legal nonconforming lot, ch. 17.82,
+which this site does not hold), so for it they are information, with that exception named
+beside. How the plan tells a new lot: of the projects this site checks, only a
+common-interest subdivision (a condominium or townhouse map, note 4:
+``common_interest_subdivision`` answered yes) creates lots held to Table 2-4; a fence, a
+shed, an addition, a new home, an ADU or a business at home are built on the lot as it is,
+and an SB 9 lot split's parcels are sized by Gov. Code § 66411.7 (the ADU family's rules).
+For a common-interest subdivision the lot entered is the whole development site, which must
+meet the minimums (note 4's proviso); its ownership lots are sized in subdivision review.
+
+Density binds a residential development project by the homes it has: a single home passes
+the maximum whatever the lot's area (our reading, ``single_unit_floor``), and the building
+type says how many homes an existing or new single-family home is, so neither the number of
+homes nor the area is asked for one.
+"""
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from law.engine import variance
 from law.engine.common import (
@@ -23,67 +43,108 @@ from law.engine.standards import convert
 TOPIC = "lot"
 # Guards floor/ceil against float noise (0.66 ac / 0.66 ac/unit = 0.99999...).
 _ROUND_TOL = 1e-9
+# The exception an existing lot under a parcel minimum may claim (ch. 17.82).
+NONCONFORMING = "legal_nonconforming_lot"
 
 
 def check(ctx: Context, out: list[Finding]) -> None:
     lot = ctx.lot
     area = num(lot.area_sqft)
     width = num(lot.width_ft)
-    _area(ctx, area, out)
-    _width(ctx, width, out)
-    _depth(ctx, width, num(lot.depth_ft), out)
-    _density_min(ctx, area, out)
-    _density_max(ctx, area, out)
+    new_lots = creates_lots(ctx)
+    _area(ctx, area, new_lots, out)
+    _width(ctx, width, new_lots, out)
+    _depth(ctx, width, num(lot.depth_ft), new_lots, out)
+    units = homes(ctx)
+    allowed = _allowed(ctx, area)
+    _density_min(ctx, area, units, allowed, out)
+    _density_max(ctx, area, units, allowed, out)
 
 
-def _area(ctx: Context, area: float | None, out: list[Finding]) -> None:
+def creates_lots(ctx: Context) -> bool:
+    """Whether the plan creates lots held to Table 2-4 (see the module docstring)."""
+    return ctx.lot.common_interest_subdivision is True
+
+
+def _existing(rule: str, record, value, limit, unit: str, met: bool | None, **extra) -> Finding:
+    """A parcel minimum on a lot that exists: it passes when met; otherwise information that
+    the minimum binds new lots, with the legal nonconforming lot named beside it (below it)
+    or nothing asked (not entered)."""
+    if met:
+        return from_record(
+            rule, TOPIC, Status.PASS, record, value=value, limit=limit, unit=unit, **extra
+        )
+    finding = from_record(
+        rule,
+        TOPIC,
+        Status.INFO,
+        record,
+        value=value,
+        limit=limit,
+        unit=unit,
+        note="new_lots_only",
+        **extra,
+    )
+    return replace(finding, exception=NONCONFORMING) if met is False else finding
+
+
+def _numberless(rule: str, record, new_lots: bool) -> Finding:
+    """A Table 2-4 cell with no figure. "Determined through subdivision review" (OSC, OSR,
+    PF): the review a subdivision goes through, nothing an existing lot is held to. A district
+    with no row: a new lot cannot be checked, an existing lot is not held to it."""
+    if not new_lots:
+        return from_record(rule, TOPIC, Status.INFO, record)
+    if record.note == "subdivision_review":
+        return from_record(
+            rule, TOPIC, Status.NEEDS_APPROVAL, record, approval="subdivision_review"
+        )
+    return numberless(rule, TOPIC, record)
+
+
+def _area(ctx: Context, area: float | None, new_lots: bool, out: list[Finding]) -> None:
     record = ctx.view.get("lot.area", ctx.zone)
     if record is None:
         out.append(no_record("lot.area", TOPIC))
         return
     if record.comparison == "none":
-        out.append(numberless("lot.area", TOPIC, record))
+        out.append(_numberless("lot.area", record, new_lots))
         return
     limit = record.value_in("sqft")
-    common = ctx.view.get("lot.area", ctx.zone, "common_interest")
-    answer = ctx.lot.common_interest_subdivision
-    if area is None:
+    met = None if area is None else at_least(area, limit)
+    if not new_lots:
+        out.append(_existing("lot.area", record, area, limit, "sqft", met))
+    elif area is None:
         out.append(missing("lot.area", TOPIC, record, ("lot_area_sqft",), limit=limit, unit="sqft"))
-    elif at_least(area, limit):
+    elif not met:
+        # Note (4)'s proviso: the whole development site must meet the minimum.
         out.append(
             from_record(
-                "lot.area", TOPIC, Status.PASS, record, value=area, limit=limit, unit="sqft"
+                "lot.area",
+                TOPIC,
+                Status.FAIL,
+                record,
+                value=area,
+                limit=limit,
+                unit="sqft",
+                note="common_interest_site_minimum",
             )
         )
-    elif common is not None and answer:
-        # Note (4): a common-interest ownership parcel is sized in subdivision review.
+    else:
+        # The site meets it; the lots the map creates are sized in subdivision review: by
+        # note (4) where it is printed (ownership lots may be smaller), else each at least
+        # the minimum.
+        common = ctx.view.get("lot.area", ctx.zone, "common_interest")
         out.append(
             from_record(
                 "lot.area",
                 TOPIC,
                 Status.NEEDS_APPROVAL,
-                common,
+                common or record,
                 value=area,
                 limit=limit,
                 unit="sqft",
-            )
-        )
-    elif common is not None and answer is None:
-        out.append(
-            missing(
-                "lot.area",
-                TOPIC,
-                common,
-                ("common_interest_subdivision",),
-                value=area,
-                limit=limit,
-                unit="sqft",
-            )
-        )
-    else:
-        out.append(
-            from_record(
-                "lot.area", TOPIC, Status.FAIL, record, value=area, limit=limit, unit="sqft"
+                approval="subdivision_review",
+                note=common.note if common is not None else "new_lots_meet_minimum",
             )
         )
     if ctx.lot.corner_lot:
@@ -103,17 +164,22 @@ def _area(ctx: Context, area: float | None, out: list[Finding]) -> None:
             )
 
 
-def _width(ctx: Context, width: float | None, out: list[Finding]) -> None:
+def _width(ctx: Context, width: float | None, new_lots: bool, out: list[Finding]) -> None:
     record = ctx.view.get("lot.width", ctx.zone)
     if record is None:
         out.append(no_record("lot.width", TOPIC))
-    elif record.comparison == "none":
-        out.append(numberless("lot.width", TOPIC, record))
+        return
+    if record.comparison == "none":
+        out.append(_numberless("lot.width", record, new_lots))
+        return
+    met = None if width is None else at_least(width, record.value)
+    if not new_lots:
+        out.append(_existing("lot.width", record, width, record.value, "ft", met))
     elif width is None:
         out.append(
             missing("lot.width", TOPIC, record, ("lot_width_ft",), limit=record.value, unit="ft")
         )
-    elif at_least(width, record.value):
+    elif met:
         out.append(
             from_record(
                 "lot.width", TOPIC, Status.PASS, record, value=width, limit=record.value, unit="ft"
@@ -135,15 +201,20 @@ def _width(ctx: Context, width: float | None, out: list[Finding]) -> None:
         )
 
 
-def _depth(ctx: Context, width: float | None, depth: float | None, out: list[Finding]) -> None:
+def _depth(
+    ctx: Context, width: float | None, depth: float | None, new_lots: bool, out: list[Finding]
+) -> None:
     record = ctx.view.get("lot.depth", ctx.zone)
     if record is None:
         out.append(no_record("lot.depth", TOPIC))
         return
     if record.comparison == "none":
-        out.append(numberless("lot.depth", TOPIC, record))
+        out.append(_numberless("lot.depth", record, new_lots))
         return
     if width is None or depth is None:
+        if not new_lots:
+            out.append(_existing("lot.depth", record, depth, None, "ft", None))
+            return
         absent = tuple(
             f for f, v in (("lot_width_ft", width), ("lot_depth_ft", depth)) if v is None
         )
@@ -151,7 +222,11 @@ def _depth(ctx: Context, width: float | None, depth: float | None, out: list[Fin
         return
     low = width * record.value
     high = width * record.value_max
-    if at_least(depth, low) and at_most(depth, high):
+    met = at_least(depth, low) and at_most(depth, high)
+    if not new_lots:
+        out.append(_existing("lot.depth", record, depth, low, "ft", met, limit_max=high))
+        return
+    if met:
         status, mv = Status.PASS, None
     else:
         status = Status.FAIL
@@ -183,11 +258,37 @@ def _units_at(record, acres: float | None) -> int | None:
     return math.floor(record.value * acres + _ROUND_TOL)
 
 
-# Building types that are one home (law/engine/site.py BUILDING_TYPE_CHOICES).
+# Building types that are one home, and the one that is none
+# (law/engine/site.py BUILDING_TYPE_CHOICES).
 SINGLE_HOUSE = frozenset({"single_family_new", "single_family_existing"})
+NO_HOMES = "nonresidential"
+EXISTING_HOME = "single_family_existing"
 
 
-def _density_min(ctx: Context, area: float | None, out: list[Finding]) -> None:
+def homes(ctx: Context) -> float | None:
+    """The homes the plan has: as entered, else what the building type says (a single-family
+    home is one, a building with no homes none), else unknown. A finding's ``value`` stays
+    what was entered (``ctx.units``): a count the building type gives was not typed."""
+    if ctx.units is not None:
+        return ctx.units
+    if ctx.lot.building_type in SINGLE_HOUSE:
+        return 1
+    if ctx.lot.building_type == NO_HOMES:
+        return 0
+    return None
+
+
+def _allowed(ctx: Context, area: float | None) -> int | None:
+    """The homes the lot allows by maximum density (None: the area is needed, or no figure)."""
+    record = ctx.view.get("density.max", ctx.zone)
+    if record is None or record.comparison == "none":
+        return None
+    return _units_at(record, None if area is None else convert(area, "sqft", "acre"))
+
+
+def _density_min(
+    ctx: Context, area: float | None, units, allowed: int | None, out: list[Finding]
+) -> None:
     record = ctx.view.get("density.min", ctx.zone)
     if record is None:
         out.append(no_record("density.min", TOPIC))
@@ -195,50 +296,70 @@ def _density_min(ctx: Context, area: float | None, out: list[Finding]) -> None:
     if record.comparison == "none":
         out.append(numberless("density.min", TOPIC, record))
         return
-    units = ctx.units
     required = None
     if area is not None:
         acres = convert(area, "sqft", "acre")
         required = max(0, math.ceil(record.value * acres - _ROUND_TOL))
-    absent = tuple(f for f, v in (("lot_area_sqft", area), ("dwelling_units", units)) if v is None)
-    single_house = units is None and ctx.lot.building_type in SINGLE_HOUSE
-    if (units is not None and units < 2) or single_house:
-        # Note 3: the minimum binds subdivisions and multi-unit projects only. How this site
-        # reads it: a single-family home is one home, so it is not such a project even when
-        # the number of homes was not entered.
+    if units is not None and units < 2:
+        # Note 3: the minimum binds subdivisions and projects of two or more homes only.
         out.append(
             from_record(
                 "density.min",
                 TOPIC,
                 Status.INFO,
                 record,
-                value=units,
+                value=ctx.units,
                 limit=required,
                 unit="units",
                 note="applies_two_or_more_units",
             )
         )
-    elif absent:
+        return
+    absent = tuple(f for f, v in (("lot_area_sqft", area), ("dwelling_units", units)) if v is None)
+    if absent:
         out.append(
-            missing("density.min", TOPIC, record, absent, value=units, limit=required, unit="units")
+            missing(
+                "density.min", TOPIC, record, absent, value=ctx.units, limit=required, unit="units"
+            )
         )
-    else:
-        passed = units >= required
+        return
+    passed = units >= required
+    if allowed is not None and allowed < required and (passed or units <= allowed):
+        # The maximum allows fewer homes than this minimum asks of two or more: no project of
+        # two or more fits the lot by density, only a single home. Said once, plainly, on the
+        # rule that fails (the maximum, when the plan has more homes than it allows), not as a
+        # minimum met beside a maximum failed.
+        status = Status.INFO if passed else Status.FAIL
         out.append(
             from_record(
                 "density.min",
                 TOPIC,
-                Status.PASS if passed else Status.FAIL,
+                status,
                 record,
-                value=units,
+                value=ctx.units,
                 limit=required,
                 unit="units",
-                note=None if passed else record.note,
+                note="minimum_above_maximum",
             )
         )
+        return
+    out.append(
+        from_record(
+            "density.min",
+            TOPIC,
+            Status.PASS if passed else Status.FAIL,
+            record,
+            value=ctx.units,
+            limit=required,
+            unit="units",
+            note=None if passed else record.note,
+        )
+    )
 
 
-def _density_max(ctx: Context, area: float | None, out: list[Finding]) -> None:
+def _density_max(
+    ctx: Context, area: float | None, units, allowed: int | None, out: list[Finding]
+) -> None:
     record = ctx.view.get("density.max", ctx.zone)
     if record is None:
         out.append(no_record("density.max", TOPIC))
@@ -246,41 +367,69 @@ def _density_max(ctx: Context, area: float | None, out: list[Finding]) -> None:
     if record.comparison == "none":
         out.append(numberless("density.max", TOPIC, record))
         return
-    units = ctx.units
-    allowed = _units_at(record, None if area is None else convert(area, "sqft", "acre"))
-    absent = tuple(
-        f for f, v in (("lot_area_sqft", allowed), ("dwelling_units", units)) if v is None
-    )
-    if absent:
-        out.append(
-            missing("density.max", TOPIC, record, absent, value=units, limit=allowed, unit="units")
-        )
-        return
-    if units <= allowed:
+    floor = ctx.view.get("density.max", ctx.zone, "single_unit_floor")
+    if ctx.lot.building_type == EXISTING_HOME and (units is None or units <= 1):
+        # Work on a home that stands adds none: density, which binds the homes a project
+        # has, is information (what the lot allows), whatever the lot's area or district.
         out.append(
             from_record(
-                "density.max", TOPIC, Status.PASS, record, value=units, limit=allowed, unit="units"
+                "density.max",
+                TOPIC,
+                Status.INFO,
+                record,
+                value=ctx.units,
+                limit=allowed,
+                unit="units",
+                note="existing_home_adds_none",
             )
         )
         return
-    floor = ctx.view.get("density.max", ctx.zone, "single_unit_floor")
-    if floor is not None and units <= floor.value:
+    if units is None:
+        absent = ("lot_area_sqft", "dwelling_units") if allowed is None else ("dwelling_units",)
+        out.append(
+            missing(
+                "density.max", TOPIC, record, absent, value=ctx.units, limit=allowed, unit="units"
+            )
+        )
+        return
+    if allowed is not None and units <= allowed:
         out.append(
             from_record(
                 "density.max",
                 TOPIC,
                 Status.PASS,
                 record,
-                value=units,
+                value=ctx.units,
                 limit=allowed,
                 unit="units",
-                note=floor.note,
-                reading=floor.reading,
             )
+        )
+        return
+    if units == 0 or (floor is not None and units <= floor.value):
+        # No homes, or one: nothing to weigh against the lot's area (for one home, our
+        # reading that a lot is not denied its single home), so the area is not asked.
+        single = units > 0 and floor is not None
+        out.append(
+            from_record(
+                "density.max",
+                TOPIC,
+                Status.PASS,
+                record,
+                value=ctx.units,
+                limit=allowed,
+                unit="units",
+                note=floor.note if single else None,
+                reading=floor.reading if single else record.reading,
+            )
+        )
+        return
+    if allowed is None:
+        out.append(
+            missing("density.max", TOPIC, record, ("lot_area_sqft",), value=ctx.units, unit="units")
         )
         return
     out.append(
         from_record(
-            "density.max", TOPIC, Status.FAIL, record, value=units, limit=allowed, unit="units"
+            "density.max", TOPIC, Status.FAIL, record, value=ctx.units, limit=allowed, unit="units"
         )
     )
