@@ -222,8 +222,12 @@ def document() -> dict:
         "summary": "What the City of Cotati's rules say about a plan for a lot.",
         "description": (
             "Every answer is a query parameter; only `zone` is required. A rule whose inputs "
-            "are missing is `not_checked`, naming them in `missing`. Parameters the answer "
-            "did not read are named in `ignored`."
+            "are missing is `not_checked`, naming them in `missing`. Each project's answer has "
+            "an `outcome`; `cannot_tell` only while a question that changes it is unanswered "
+            "(all of them in `missing`), `city_decides` where what is left is a rule this site "
+            "does not hold (in `unknown`). `conditions` of the permit never change the outcome; "
+            "`alternatives` name other projects, with a reason. Parameters the answer did not "
+            "read are named in `ignored`."
         ),
         "parameters": parameters(),
         "responses": _responses(),

@@ -5,8 +5,8 @@ import jsonschema
 import pytest
 from openapi_spec_validator import OpenAPIV31SpecValidator
 
-from law.engine.answers import OUTCOMES
-from law.engine.findings import APPROVAL_ORDER, Status
+from law.engine.answers import OUTCOMES, REASONS, answers_for
+from law.engine.findings import APPROVAL_ORDER, Finding, Status
 from law.engine.registry import registry
 from rules.forms import SOMETHING_ELSE, CheckForm
 from rules.openapi import RESULT_PATH, document
@@ -100,11 +100,27 @@ def validator(status: str):
     return jsonschema.Draft202012Validator({**schema, "components": document()["components"]})
 
 
+# Issue 21's outcomes: the City decides (the shed), every question at once, state routes offered.
+CITY_DECIDES = (
+    "zone=NL&project=accessory_structure&accessory_type=shed&accessory_footprint_sqft=120"
+    "&accessory_height_ft=10&accessory_stories=1"
+)
+ALTERNATIVES = (
+    "zone=NM&project=main_building&lot_area_sqft=8000&dwelling_units=4&building_type=plex"
+)
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("query", "status"),
-    [(FAILING, "200"), (PROJECTS, "200"), ("zone=XX&front_setback_ft=-1", "400")],
-    ids=["a failing plan", "projects", "bad answers"],
+    [
+        (FAILING, "200"),
+        (PROJECTS, "200"),
+        (CITY_DECIDES, "200"),
+        (ALTERNATIVES, "200"),
+        ("zone=XX&front_setback_ft=-1", "400"),
+    ],
+    ids=["a failing plan", "projects", "the city decides", "alternatives", "bad answers"],
 )
 def test_real_answers_match_the_documented_schema(client, query, status):
     response = client.get(f"{RESULT_PATH}?{query}")
@@ -121,3 +137,24 @@ def test_the_answers_shapes_are_exercised_by_the_real_answers(client):
     assert any(f["share"] for f in failing["findings"])
     assert any(a["what_would_pass"] for a in projects["answers"])
     assert projects["ignored"] == ["colour"]
+    routes = client.get(f"{RESULT_PATH}?{ALTERNATIVES}").json()
+    assert any(a["alternatives"] for a in routes["answers"])
+    city = client.get(f"{RESULT_PATH}?{CITY_DECIDES}").json()
+    assert [a["outcome"] for a in city["answers"]] == ["city_decides"]
+
+
+def test_an_answer_with_conditions_and_alternatives_matches_the_answer_schema():
+    # Conditions come from findings of status "condition" (no shipped plan is needed for the
+    # shape): the Answer schema takes them, with their figures, and the alternatives' reasons.
+    rules = registry().project_rules["adu"]
+    findings = [
+        Finding(rule=rules[-1], status=Status.CONDITION, topic="adu", limit=60, unit="days"),
+        Finding(rule=rules[-2], status=Status.PASS, topic="adu"),
+    ]
+    (answer,) = answers_for(findings, ["adu"])
+    data = answer.to_dict()
+    assert data["conditions"] and data["conditions"][0]["limit"] == 60
+    schema = {"$ref": "#/components/schemas/Answer", "components": document()["components"]}
+    jsonschema.Draft202012Validator(schema).validate(data)
+    reason = document()["components"]["schemas"]["Alternative"]["properties"]["reason"]
+    assert reason["enum"] == list(REASONS)
