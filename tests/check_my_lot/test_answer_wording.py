@@ -15,8 +15,9 @@ from django.test import RequestFactory
 from law.engine.answers import answers_for
 from law.engine.findings import Finding, Status
 from law.engine.registry import registry
-from law.reports.presentation import ProjectResult
+from law.reports.presentation import ProjectResult, build_result
 from rules.wording.cards import forget_cards
+from tests.rules.helpers import AS_OF
 
 URL = "/check-my-lot/"
 SHED = {
@@ -204,3 +205,16 @@ def test_the_checker_spells_license_one_way(client):
     ).content.decode()
     assert "licence" not in html.lower()
     assert "license" in html.lower()
+
+
+def test_the_status_line_counts_the_conditions_of_the_permit():
+    findings = [
+        adu("adu.allowed", Status.NEEDS_APPROVAL, approval="ministerial_permit"),
+        adu("adu.review", Status.CONDITION, limit=60, unit="days"),
+    ]
+    result = build_result(findings, AS_OF, projects=("adu",))
+    assert result.counts == {"needs_approval": 1, "condition": 1}
+    line = (
+        engines["checker"].get_template("rules/partials/_status.jinja").render({"result": result})
+    )
+    assert "1 condition of the permit" in line and "1 needs approval" in line
