@@ -67,7 +67,13 @@ def ensure_index_current(on: date | None = None) -> None:
     on = on or default_as_of()
     if _index_checked_on[0] == on:
         return
-    with _index_lock:
+    # One thread checks; the others search the index as it stands rather than wait for it.
+    # Waiting here held threads outside the database's bulkhead: with the database hung,
+    # every search queued on this lock behind the one waiting for its query, until the
+    # worker had no thread left for cached pages and /healthz (tests/faults).
+    if not _index_lock.acquire(blocking=False):
+        return
+    try:
         checked = _index_checked_on[0]
         if checked != on:
             if checked is None:
@@ -77,6 +83,8 @@ def ensure_index_current(on: date | None = None) -> None:
                     checked = None
             reindex_sections(on=on, since=checked)
             _index_checked_on[0] = on
+    finally:
+        _index_lock.release()
 
 
 def forget_index_check() -> None:

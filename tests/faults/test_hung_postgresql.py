@@ -135,7 +135,8 @@ def test_with_the_database_frozen_mid_run_only_pages_that_need_it_answer_503(
     postgresql, redis, prepared
 ):
     """Two workers of four threads, their connections open, meet a database that stops
-    answering while six clients keep asking for pages that need it: each of those answers
+    answering while twelve clients keep asking for pages that need it (enough to hold every
+    thread of both workers without the bulkhead): each of those answers
     the friendly 503 within 5 s, /healthz and a cached page answer at once throughout, and
     when the database runs again the site recovers by itself. Each process logs the outage
     in one line and its end in another; no line per request, no traceback."""
@@ -155,17 +156,24 @@ def test_with_the_database_frozen_mid_run_only_pages_that_need_it_answer_503(
         try:
             waiting = asking(site, fresh, timeout=PROMPT + 5)
             probes = asking(site, iter(["/healthz", "/"] * 10_000).__next__, timeout=PROMPT + 5)
-            *needing, served = during(6, *[waiting] * 6, probes)
+            *needing, served_a, served_b, served_c = during(6, *[waiting] * 12, *[probes] * 3)
         finally:
             postgresql.thaw()
         answers = [answer for answers in needing for answer in answers]
+        served = served_a + served_b + served_c
         for answer in answers:
             assert answer.status == 503
             assert b'data-unavailable="database"' in answer.body
         assert max(answer.seconds for answer in answers) < PROMPT
-        assert len(answers) > 6 * 6 / PROMPT  # most were refused at once, not after a wait
+        assert len(answers) > 12 * 6 / PROMPT  # most were refused at once, not after a wait
         assert {answer.status for answer in served} == {200}
-        assert max(answer.seconds for answer in served) < AT_ONCE
+        # At once. A worker with no thread free stalls every probe it takes: without the
+        # bulkhead (all three probing clients waited 3 s, three runs of three), or with
+        # searches queued on the index check's lock (3 to 6 probes, one run in four, CI's
+        # 3.0 s). One slow probe is left to a loaded machine's scheduler.
+        slow = sorted(answer.seconds for answer in served if answer.seconds >= AT_ONCE)
+        assert len(slow) <= 1, slow
+        assert max(answer.seconds for answer in served) < PROMPT
         # The database runs again: within the retry period each process tries and recovers.
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
