@@ -263,6 +263,17 @@ def _units_at(record, acres: float | None) -> int | None:
 SINGLE_HOUSE = frozenset({"single_family_new", "single_family_existing"})
 NO_HOMES = "nonresidential"
 EXISTING_HOME = "single_family_existing"
+# Kinds of work on a building that stands (law/engine/site.py WORK_KIND_CHOICES).
+WORK_ON_EXISTING = frozenset({"addition", "substantial_improvement"})
+
+
+def adds_no_home(ctx: Context, units) -> bool:
+    """Whether the plan is work on a building that stands and adds no home: an existing
+    single-family home (one home at most), or an addition or improvement with no number of
+    homes given. Density binds the homes a project has, so for such work it is information."""
+    if ctx.lot.building_type == EXISTING_HOME:
+        return units is None or units <= 1
+    return ctx.building.work_kind in WORK_ON_EXISTING and ctx.units is None
 
 
 def homes(ctx: Context) -> float | None:
@@ -300,6 +311,19 @@ def _density_min(
     if area is not None:
         acres = convert(area, "sqft", "acre")
         required = max(0, math.ceil(record.value * acres - _ROUND_TOL))
+    if units is None and adds_no_home(ctx, units):
+        out.append(
+            from_record(
+                "density.min",
+                TOPIC,
+                Status.INFO,
+                record,
+                limit=required,
+                unit="units",
+                note="existing_home_adds_none",
+            )
+        )
+        return
     if units is not None and units < 2:
         # Note 3: the minimum binds subdivisions and projects of two or more homes only.
         out.append(
@@ -368,9 +392,9 @@ def _density_max(
         out.append(numberless("density.max", TOPIC, record))
         return
     floor = ctx.view.get("density.max", ctx.zone, "single_unit_floor")
-    if ctx.lot.building_type == EXISTING_HOME and (units is None or units <= 1):
-        # Work on a home that stands adds none: density, which binds the homes a project
-        # has, is information (what the lot allows), whatever the lot's area or district.
+    if adds_no_home(ctx, units):
+        # Work on a building that stands adds no home: density, which binds the homes a
+        # project has, is information (what the lot allows), whatever the area or district.
         out.append(
             from_record(
                 "density.max",
