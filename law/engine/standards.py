@@ -45,6 +45,8 @@ UNITS = frozenset(
         "days",
         "business_days",
         "stories",
+        # Parking spaces (the state's cap on what a city may ask of an ADU).
+        "spaces",
     }
 )
 # What a record's ``condition`` measures: a limit the record applies within, printed beside

@@ -57,14 +57,18 @@ def test_the_form_and_the_json_take_the_adu_fields():
 
 
 def test_a_guaranteed_adu_must_be_approved_ministerially_with_the_deadline(client):
-    data = client.get(JSON_URL, GUARANTEED).json()
+    data = client.get(JSON_URL, dict(GUARANTEED, project="adu")).json()
     assert data["errors"] == {}
     found = by_rule(data)
     allowed = found["adu.allowed"]
     assert (allowed["status"], allowed["approval"]) == ("needs_approval", "ministerial_permit")
     assert allowed["section"] == "Gov. Code 66314"
+    # The review deadline is a condition attached to the permit, listed with the answer's.
     review = found["adu.review"]
-    assert (review["status"], review["limit"], review["unit"]) == ("info", 60, "days")
+    assert (review["status"], review["limit"], review["unit"]) == ("condition", 60, "days")
+    (answer,) = data["answers"]
+    assert answer["outcome"] == "allowed_with_approval"
+    assert "adu.review" in [c["rule"] for c in answer["conditions"]]
     html = client.get(URL, GUARANTEED).content.decode()
     assert "Needs a ministerial permit" in html
     assert "the city must approve it, ministerially" in html
@@ -105,15 +109,29 @@ def test_what_the_statute_rules_out_is_not_allowed(client):
 
 
 @pytest.mark.parametrize(
-    ("typed", "parking"),
-    [("yes", "pass"), ("true", "pass"), ("no", "not_checked"), ("", "not_checked")],
+    ("typed", "note"),
+    [
+        ("yes", "parking_exempt"),
+        ("true", "parking_exempt"),
+        ("no", "parking_up_to_cotati"),
+        ("", "parking_up_to_cotati"),
+    ],
 )
-def test_near_transit_is_yes_no_or_not_answered(client, typed, parking):
-    data = client.get(JSON_URL, dict(GUARANTEED, near_transit=typed)).json()
+def test_near_transit_is_yes_no_or_not_answered_and_never_holds_the_answer(client, typed, note):
+    # 900 sq ft, two bedrooms: over § 66323's 800 sq ft, so the § 66322 exemptions decide.
+    larger = dict(
+        GUARANTEED,
+        project="adu",
+        adu_floor_area_sqft="900",
+        adu_bedrooms="2",
+        near_transit=typed,
+    )
+    data = client.get(JSON_URL, larger).json()
     found = by_rule(data)["adu.parking"]
-    assert found["status"] == parking
-    # Not answered is not "no": the finding asks for the answer.
-    assert (found["missing"] == ["near_transit"]) is (typed == "")
+    assert (found["status"], found["note"]) == ("condition", note)
+    # Not answered is not asked: parking is a condition of the permit, not a question.
+    assert found["missing"] == []
+    assert "near_transit" not in data["answers"][0]["missing"]
 
 
 def test_a_near_transit_answer_that_is_not_yes_or_no_is_an_error_next_to_the_field(client):

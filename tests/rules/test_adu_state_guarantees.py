@@ -1,30 +1,38 @@
 """ADUs and JADUs under Gov. Code §§ 66310-66342, at every limit.
 
-Figures, as the state guarantees them (law/families/adu/adu.toml): 800 sq ft with 4 ft side and
-rear setbacks (§ 66321(b)(3)); size caps no lower than 850 sq ft, or 1,000 sq ft with more
-than one bedroom ((b)(2)); 16 ft detached, 18 ft near a major transit stop ((b)(4)(A)-(B));
-JADU 500 sq ft (§ 66313(d)), one per lot (§ 66333(a)); counts of § 66323 (secondary);
-no impact fee up to 750 sq ft, JADU 500 sq ft (§ 66311.5(a), from 2026).
+Figures, as the state guarantees them (law/families/adu/adu.toml): 800 sq ft (§ 66321(b)(3));
+size caps no lower than 850 sq ft, or 1,000 sq ft with more than one bedroom ((b)(2)); side and
+rear setbacks of no more than 4 ft for any ADU not made within existing space (§ 66314(d)(7));
+16 ft detached, 18 ft near a major transit stop (and 2 ft more for a matching roof pitch, an
+exception named, not asked), 18 ft beside a multistory multifamily building, attached 25 ft or
+the zone's limit ((b)(4)(A)-(D)); JADU 500 sq ft (§ 66313(d)), one per lot (§ 66333(a)); counts
+of § 66323 (secondary). Parking, fees and deadlines are conditions of the permit (issue 21):
+never a question the answer waits for. Impact fees: none under 750 sq ft (§ 66324(c)(1), from
+2024-03-25), 750 sq ft or less from 2026 (§ 66311.5(a)).
 """
 
+import dataclasses
 from datetime import date
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from law.engine import Status
+from law.engine import Status, check_lot, load_standards
+from law.engine.plan import Plan
 from law.engine.site import Lot
+from law.engine.standards import Standards
 from law.families.adu.part import AduProposal
 
 from .helpers import AS_OF, adu_findings, one
 
-PASS, FAIL, NOT_CHECKED, NEEDS, INFO = (
+PASS, FAIL, NOT_CHECKED, NEEDS, INFO, CONDITION = (
     Status.PASS,
     Status.FAIL,
     Status.NOT_CHECKED,
     Status.NEEDS_APPROVAL,
     Status.INFO,
+    Status.CONDITION,
 )
 SF, MF = "single_family", "multifamily"
 
@@ -259,7 +267,7 @@ def test_missing_or_unknown_choices_are_named(field, value):
     assert finding.status is NOT_CHECKED and finding.missing == (field,)
 
 
-# --- adu.height: 16 ft, 18 ft within half a mile of a major transit stop --------------
+# --- adu.height: § 66321(b)(4)(A)-(D) ---------------------------------------------------
 
 HEIGHT = [
     (15.9, None, PASS, "gc-66321-b4a-16-ft-detached", "detached 15.9 ft passes"),
@@ -309,20 +317,107 @@ HEIGHT = [
 ]
 
 
-@pytest.mark.parametrize("lot", [SF, MF])
 @pytest.mark.parametrize(
     "height, near, status, standard_id", [c[:-1] for c in HEIGHT], ids=[c[-1] for c in HEIGHT]
 )
-def test_detached_adu_height(lot, height, near, status, standard_id):
-    finding = one(
-        new_unit(existing_dwelling=lot, adu_height_ft=height, near_major_transit=near), "adu.height"
-    )
+def test_detached_adu_height_beside_a_single_family_home(height, near, status, standard_id):
+    finding = one(new_unit(adu_height_ft=height, near_major_transit=near), "adu.height")
     assert (finding.status, finding.standard_id) == (status, standard_id)
+    if status is NOT_CHECKED and finding.missing:
+        assert finding.missing == ("near_major_transit",)
 
 
-def test_the_attached_height_guarantee_is_not_held():
-    finding = one(new_unit("attached", adu_height_ft=14), "adu.height")
-    assert (finding.status, finding.note) == (NOT_CHECKED, "state_figure_not_held")
+ROOF_PITCH = [
+    (18, True, None, "18 ft near transit: guaranteed, no exception to name"),
+    (18.1, True, "roof_pitch_matches_house", "18.1 ft near transit: the roof pitch is named"),
+    (20, True, "roof_pitch_matches_house", "exactly 20 ft near transit: the roof pitch is named"),
+    (20.1, True, None, "20.1 ft near transit: beyond even the roof pitch"),
+    (17, False, None, "17 ft away from transit: the roof pitch is (B)'s, not named"),
+]
+
+
+@pytest.mark.parametrize(
+    "height, near, exception", [c[:-1] for c in ROOF_PITCH], ids=[c[-1] for c in ROOF_PITCH]
+)
+def test_the_roof_pitch_is_an_exception_named_beside_the_18_ft(height, near, exception):
+    finding = one(new_unit(adu_height_ft=height, near_major_transit=near), "adu.height")
+    assert finding.exception == exception
+    if exception is not None:
+        # The general figure stays the limit; the exception's reach is beside it.
+        assert (finding.limit, finding.limit_max) == (18, 20)
+        assert finding.status is NOT_CHECKED and finding.missing == ()
+
+
+MULTISTORY = [
+    # (height, near transit, multistory, status, standard id or missing, id)
+    (18, False, True, PASS, "gc-66321-b4c-18-ft-multifamily-multistory", "18 ft, multistory"),
+    (18.1, False, True, NOT_CHECKED, "cmc-17-42-170-adu-height", "18.1 ft, multistory"),
+    (17, False, False, NOT_CHECKED, "cmc-17-42-170-adu-height", "17 ft, one story, no transit"),
+    (17, False, None, NOT_CHECKED, ("multifamily_multistory",), "17 ft, stories unknown"),
+    (17, None, None, NOT_CHECKED, ("near_major_transit", "multifamily_multistory"), "both"),
+    (17, True, None, PASS, "gc-66321-b4b-18-ft-detached-near-transit", "17 ft near transit"),
+    (16, None, None, PASS, "gc-66321-b4a-16-ft-detached", "16 ft asks nothing"),
+]
+
+
+@pytest.mark.parametrize(
+    "height, near, multistory, status, expected",
+    [c[:-1] for c in MULTISTORY],
+    ids=[f"beside a multifamily building, {c[-1]}" for c in MULTISTORY],
+)
+def test_detached_adu_height_beside_a_multifamily_building(
+    height, near, multistory, status, expected
+):
+    finding = one(
+        new_unit(
+            existing_dwelling=MF,
+            existing_units=6,
+            adu_height_ft=height,
+            near_major_transit=near,
+            multifamily_multistory=multistory,
+        ),
+        "adu.height",
+    )
+    assert finding.status is status
+    if isinstance(expected, tuple):
+        assert finding.missing == expected
+    else:
+        assert finding.standard_id == expected and finding.missing == ()
+
+
+ATTACHED = [
+    (24.9, PASS, "attached 24.9 ft is guaranteed"),
+    (25, PASS, "attached exactly 25 ft is guaranteed"),
+    (25.1, NOT_CHECKED, "attached 25.1 ft depends on Cotati"),
+]
+
+
+@pytest.mark.parametrize("height, status", [c[:2] for c in ATTACHED], ids=[c[2] for c in ATTACHED])
+def test_attached_adu_height_25_ft_or_the_zones_limit(height, status):
+    finding = one(new_unit("attached", adu_height_ft=height), "adu.height")
+    assert finding.status is status
+    assert finding.limit == 25  # NL's 28 ft for the main structure is higher
+    if status is PASS:
+        assert (finding.section, finding.subsection) == ("Gov. Code 66321", "(b)(4)(D)")
+
+
+@pytest.mark.parametrize(
+    "height, status", [(22, PASS), (22.1, NOT_CHECKED)], ids=["22 ft passes", "22.1 ft is Cotati's"]
+)
+def test_the_attached_height_is_the_lower_of_25_ft_and_the_zones_limit(height, status):
+    # Every district's main-structure limit is 28 ft or more today; a district whose limit were
+    # 22 ft would give an attached ADU 22 ft, not 25 (§ 66321(b)(4)(D): whichever is lower).
+    standards = load_standards()
+    lowered = Standards(
+        dataclasses.replace(r, value=22) if r.id == "t2-9-nl-height-main" else r for r in standards
+    )
+    plan = Plan(
+        adu=AduProposal(
+            adu_type="attached", adu_floor_area_sqft=600, adu_height_ft=height, existing_dwelling=SF
+        )
+    )
+    finding = one(check_lot(Lot(zone="NL"), plan, as_of=AS_OF, standards=lowered), "adu.height")
+    assert (finding.status, finding.limit) == (status, 22)
 
 
 @pytest.mark.parametrize("kind", ["conversion", "jadu"])
@@ -331,13 +426,15 @@ def test_existing_space_has_no_adu_height_finding(kind):
     assert "adu.height" not in [f.rule for f in findings]
 
 
-# --- adu.setback.side / adu.setback.rear: 4 ft with up to 800 sq ft ---------------------
+# --- adu.setback.side / adu.setback.rear: at most 4 ft for any new ADU (§ 66314(d)(7)) ---
 
 SETBACKS = [
     (3.9, 800, NOT_CHECKED, "cmc-17-42-170", "3.9 ft depends on Cotati"),
-    (4, 800, PASS, "gc-66321-b3-4-ft", "exactly 4 ft with 800 sq ft is guaranteed"),
-    (4.1, 799.9, PASS, "gc-66321-b3-4-ft", "4.1 ft with 799.9 sq ft is guaranteed"),
-    (4, 800.1, NOT_CHECKED, "cmc-17-42-170", "4 ft with 800.1 sq ft depends on Cotati"),
+    (4, 800, PASS, "gc-66314-d7-4-ft", "exactly 4 ft with 800 sq ft meets any setback"),
+    (4.1, 799.9, PASS, "gc-66314-d7-4-ft", "4.1 ft with 799.9 sq ft meets any setback"),
+    (4, 800.1, PASS, "gc-66314-d7-4-ft", "4 ft with 800.1 sq ft still meets any setback"),
+    (4, 1200, PASS, "gc-66314-d7-4-ft", "4 ft with 1,200 sq ft still meets any setback"),
+    (3.9, 1200, NOT_CHECKED, "cmc-17-42-170", "3.9 ft with 1,200 sq ft depends on Cotati"),
 ]
 
 
@@ -356,13 +453,20 @@ def test_new_adu_setbacks(rule, field, kind, lot, setback, area, status, prefix)
             kind,
             existing_dwelling=lot,
             adu_floor_area_sqft=area,
-            adu_bedrooms=1,
+            adu_bedrooms=2,
             **{field: setback},
         ),
         rule,
     )
     assert finding.status is status
     assert finding.standard_id.startswith(prefix)
+    # The floor area is never asked to decide a setback.
+    assert finding.missing == ()
+
+
+def test_a_setback_never_waits_for_the_floor_area():
+    finding = one(new_unit(adu_floor_area_sqft=None), "adu.setback.side")
+    assert (finding.status, finding.missing) == (PASS, ())
 
 
 @pytest.mark.parametrize("kind", ["conversion", "jadu"])
@@ -375,46 +479,46 @@ def test_existing_space_needs_no_setback(kind, rule):
     assert (finding.status, finding.note) == (INFO, "conversion_existing_space")
 
 
-# --- adu.parking: § 66322(a) exemptions ------------------------------------------------
+# --- adu.parking: a condition; none for a § 66323 unit or in the § 66322(a) cases ------
 
 PARKING = [
-    ("detached", {"near_transit": True}, PASS, "near transit needs no parking"),
-    (
-        "detached",
-        {"near_transit": False},
-        NOT_CHECKED,
-        "away from transit parking depends on Cotati",
-    ),
-    (
-        "attached",
-        {"near_transit": False, "historic_district": True},
-        PASS,
-        "in a historic district needs no parking",
-    ),
-    (
-        "attached",
-        {"near_transit": False, "car_share_within_one_block": True},
-        PASS,
-        "beside car share needs no parking",
-    ),
-    ("conversion", {"near_transit": False}, PASS, "a conversion needs no parking"),
-    ("jadu", {"near_transit": None}, PASS, "a JADU needs no parking"),
-    ("detached", {"near_transit": None}, NOT_CHECKED, "transit unknown asks for it"),
+    ("detached", 800, {}, "parking_none_state_unit", "an 800 sq ft detached unit: a § 66323 unit"),
+    ("detached", 801, {}, "parking_up_to_cotati", "801 sq ft: Cotati may ask, up to the cap"),
+    ("detached", 801, {"near_transit": True}, "parking_exempt", "801 sq ft near transit"),
+    ("detached", 801, {"near_transit": None}, "parking_up_to_cotati", "transit unknown"),
+    ("attached", 600, {"historic_district": True}, "parking_exempt", "in a historic district"),
+    ("attached", 600, {"car_share_within_one_block": True}, "parking_exempt", "beside car share"),
+    ("attached", 600, {}, "parking_up_to_cotati", "an attached unit is no § 66323 unit"),
+    ("conversion", 400, {}, "parking_exempt", "a conversion is part of the home"),
+    ("jadu", 400, {"near_transit": None}, "parking_exempt", "a JADU is part of the home"),
+    ("detached", 800, {"adu_side_setback_ft": 3.9}, "parking_up_to_cotati", "3.9 ft: no § 66323"),
+    ("detached", 800, {"adu_height_ft": 17}, "parking_up_to_cotati", "17 ft, transit unknown"),
 ]
 
 
 @pytest.mark.parametrize(
-    "kind, extra, status", [c[:-1] for c in PARKING], ids=[c[-1] for c in PARKING]
+    "kind, area, extra, note", [c[:-1] for c in PARKING], ids=[c[-1] for c in PARKING]
 )
-def test_adu_parking(kind, extra, status):
-    finding = one(adu(adu_type=kind, adu_floor_area_sqft=400, **extra), "adu.parking")
-    assert finding.status is status
-    if status is PASS:
-        assert (finding.section, finding.note) == ("Gov. Code 66322", "parking_exempt")
-    elif extra["near_transit"] is None:
-        assert finding.missing == ("near_transit",)
-    else:
-        assert (finding.section, finding.note) == ("17.42.170", "parking_up_to_cotati")
+def test_adu_parking_is_a_condition_never_a_question(kind, area, extra, note):
+    fields = {"near_transit": False, "adu_bedrooms": 1, **extra}
+    finding = one(new_unit(kind, adu_floor_area_sqft=area, **fields), "adu.parking")
+    assert (finding.status, finding.note, finding.missing) == (CONDITION, note, ())
+    section = {
+        "parking_none_state_unit": "Gov. Code 66323",
+        "parking_exempt": "Gov. Code 66322",
+        "parking_up_to_cotati": "Gov. Code 66314",
+    }[note]
+    assert finding.section == section
+    if note == "parking_up_to_cotati":
+        assert (finding.limit, finding.unit, finding.subsection) == (1, "spaces", "(d)(10)")
+
+
+def test_a_multifamily_lots_detached_units_within_their_limits_need_no_parking():
+    finding = one(
+        new_unit(existing_dwelling=MF, existing_units=4, adu_floor_area_sqft=1000, adu_bedrooms=2),
+        "adu.parking",
+    )
+    assert finding.note == "parking_none_state_unit"
 
 
 # --- adu.count -------------------------------------------------------------------------
@@ -485,55 +589,98 @@ def test_an_attached_adu_count_is_cotatis():
     assert (finding.status, finding.section) == (NOT_CHECKED, "17.42.170")
 
 
-# --- review deadline and fees ----------------------------------------------------------
+# --- review deadlines and fees: conditions of the permit ----------------------------------
 
 
-def test_the_review_deadline_is_information_with_its_days():
+def test_the_review_deadlines_are_conditions_with_their_days():
     findings = new_unit()
     review = one(findings, "adu.review")
-    assert (review.status, review.limit, review.unit) == (INFO, 60, "days")
+    assert (review.status, review.limit, review.unit) == (CONDITION, 60, "days")
     completeness = one(findings, "adu.review.completeness")
-    assert (completeness.limit, completeness.unit) == (15, "business_days")
+    assert (completeness.status, completeness.limit, completeness.unit) == (
+        CONDITION,
+        15,
+        "business_days",
+    )
 
 
-def test_before_2026_there_is_no_completeness_deadline_and_no_fee_record():
-    findings = new_unit(as_of=date(2025, 6, 1))
-    assert "adu.review.completeness" not in [f.rule for f in findings]
-    assert one(findings, "adu.fees").note == "state_figure_not_held"
+def test_before_2026_there_is_no_completeness_deadline():
+    assert "adu.review.completeness" not in [f.rule for f in new_unit(as_of=date(2025, 12, 31))]
+    assert "adu.review.completeness" in [f.rule for f in new_unit(as_of=date(2026, 1, 1))]
 
 
-def test_before_the_chapter_was_operative_nothing_is_held():
+def test_before_the_date_we_vouch_for_nothing_is_held():
     findings = new_unit(as_of=date(2024, 12, 31))
     assert [(f.rule, f.status) for f in findings] == [("adu.allowed", NOT_CHECKED)]
 
 
 FEES = [
-    ("detached", 749.9, "no_impact_fee", "749.9 sq ft pays no impact fee"),
-    ("detached", 750, "no_impact_fee", "exactly 750 sq ft pays no impact fee"),
-    ("detached", 750.1, "impact_fee_proportional", "750.1 sq ft pays a proportionate fee"),
-    ("jadu", 500, "no_impact_fee", "a JADU of exactly 500 sq ft pays no impact fee"),
+    # (as of, kind, area, section, note, id)
+    ("2026-06-01", "detached", 749.9, "66311.5", "no_impact_fee", "2026: 749.9 sq ft, no fee"),
+    ("2026-06-01", "detached", 750, "66311.5", "no_impact_fee", "2026: exactly 750, no fee"),
+    ("2026-06-01", "detached", 750.1, "66311.5", "impact_fee_proportional", "2026: 750.1, a fee"),
+    ("2026-06-01", "jadu", 500, "66311.5", "no_impact_fee", "2026: a 500 sq ft JADU, no fee"),
+    ("2025-06-01", "detached", 749.9, "66324", "no_impact_fee", "2025: 749.9 sq ft, no fee"),
+    ("2025-06-01", "detached", 750, "66324", "impact_fee_proportional", "2025: exactly 750, a fee"),
+    ("2025-12-31", "detached", 750, "66324", "impact_fee_proportional", "2025-12-31: 750, a fee"),
+    ("2026-01-01", "detached", 750, "66311.5", "no_impact_fee", "2026-01-01: 750, no fee"),
 ]
 
 
-@pytest.mark.parametrize("kind, area, note", [c[:-1] for c in FEES], ids=[c[-1] for c in FEES])
-def test_adu_fees(kind, area, note):
-    finding = one(new_unit(kind, adu_floor_area_sqft=area, adu_bedrooms=1), "adu.fees")
-    assert (finding.status, finding.note) == (INFO, note)
+@pytest.mark.parametrize(
+    "on, kind, area, section, note", [c[:-1] for c in FEES], ids=[c[-1] for c in FEES]
+)
+def test_adu_fees_are_a_condition_with_the_law_then_in_force(on, kind, area, section, note):
+    finding = one(
+        new_unit(kind, adu_floor_area_sqft=area, adu_bedrooms=1, as_of=date.fromisoformat(on)),
+        "adu.fees",
+    )
+    assert (finding.status, finding.section, finding.note) == (
+        CONDITION,
+        f"Gov. Code {section}",
+        note,
+    )
+    assert finding.missing == ()
     if note == "impact_fee_proportional":
-        assert finding.value == pytest.approx(750.1 / 1600 * 100)
+        assert finding.value == pytest.approx(area / 1600 * 100)
         assert finding.unit == "percent"
 
 
-def test_a_proportionate_fee_needs_the_main_homes_size():
+def test_a_jadu_has_no_fee_rule_before_2026_and_says_nothing():
+    findings = new_unit("jadu", adu_floor_area_sqft=400, as_of=date(2025, 6, 1))
+    assert "adu.fees" not in [f.rule for f in findings]
+
+
+def test_the_main_homes_size_is_never_asked_for_the_fee():
     finding = one(
         new_unit(adu_floor_area_sqft=900, adu_bedrooms=2, primary_floor_area_sqft=None), "adu.fees"
     )
-    assert finding.missing == ("primary_floor_area_sqft",)
+    assert (finding.status, finding.missing, finding.note) == (
+        CONDITION,
+        (),
+        "impact_fee_proportional_share_unknown",
+    )
+    assert (finding.value, finding.limit) == (900, 750)
+
+
+def test_the_fee_records_change_section_on_their_dates():
+    from law.engine import load_standards
+
+    standards = load_standards()
+
+    def fee(on):
+        return standards.get("adu.fees", "NL", as_of=on)
+
+    assert fee(date(2024, 3, 24)).section == "Gov. Code 65852.2"
+    assert fee(date(2024, 3, 25)).section == "Gov. Code 66324"
+    assert fee(date(2025, 12, 31)).section == "Gov. Code 66324"
+    assert fee(date(2026, 1, 1)).section == "Gov. Code 66311.5"
+    assert fee(date(2019, 12, 31)) is None
 
 
 # --- properties ------------------------------------------------------------------------
 
-_RANK = {PASS: 0, INFO: 0, NEEDS: 1, NOT_CHECKED: 2, FAIL: 3}
+_RANK = {PASS: 0, INFO: 0, CONDITION: 0, NEEDS: 1, NOT_CHECKED: 2, FAIL: 3}
 _SIZED = ("adu.floor_area", "jadu.floor_area", "adu.setback.side", "adu.setback.rear")
 areas = st.floats(min_value=100, max_value=2000, allow_nan=False)
 

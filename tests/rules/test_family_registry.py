@@ -117,6 +117,7 @@ def test_findings_follow_the_family_order_then_each_familys_rule_order():
         "flood",
         "hillside",
         "adu",
+        "sb9",
     ]
     assert [name for name in families if name in pinned] == pinned
     assert order[:3] == ("lot.area", "lot.area_corner", "lot.width")

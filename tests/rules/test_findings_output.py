@@ -20,7 +20,7 @@ from law.families.flood.part import FloodData
 from law.families.home_business.part import HomeBusiness
 from law.reports.districts import district_rows
 
-from .helpers import check, one, rules_of
+from .helpers import AS_OF, check, one, rules_of
 
 NOTES = registry().notes
 RULE_ORDER = registry().rule_order
@@ -178,6 +178,12 @@ def test_a_full_check_covers_every_family(zone):
         "flood.lowest_floor",
         "hillside.height",
         "adu.allowed",
+    ]:
+        assert rule in rules_of(findings), rule
+    # Gov. Code 66314: where Table 2-4 allows no homes there is no ADU, and its check stops.
+    if load_standards().get("adu.allowed", zone, "no_homes_zone", as_of=AS_OF) is not None:
+        return
+    for rule in [
         "adu.count",
         "adu.floor_area",
         "adu.height",
@@ -283,8 +289,13 @@ def test_district_rows_with_proposed_amendments_show_the_toc_row():
 # ---- readings are documented ---------------------------------------------
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "decisions"
-# The readings of Cotati's tables, and of the state ADU and SB 9 statutes.
-READING_NOTES = ("rules-readings.md", "adu-readings.md")
+# The readings of Cotati's tables, and of the state ADU, SB 9 and home-business statutes.
+READING_NOTES = (
+    "rules-readings.md",
+    "adu-readings.md",
+    "sb9-readings.md",
+    "home-business-state-law.md",
+)
 
 
 def test_every_reading_in_the_data_is_in_the_decisions_note():

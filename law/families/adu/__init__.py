@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from law.engine.declarations import Family
-from law.families.adu.check import FIELDS, RULES, check
+from law.families.adu.check import FIELDS, ROOF_PITCH, RULES, check
 from law.families.adu.common import TOPIC
 from law.families.adu.overrides import apply_state_overrides
 from law.families.adu.part import PART, PROJECT
@@ -15,23 +15,28 @@ FAMILY = Family(
     topic=TOPIC,
     rules=RULES,
     check=check,
-    # The SB 9 lot split and the coverage it prevails over read the lot's area too.
+    # The coverage it prevails over reads the lot's area too.
     inputs=(*FIELDS, "lot_area_sqft"),
     notes=(
         "state_guarantee",
         "depends_on_cotati",
         "state_figure_not_held",
         "needs_primary_dwelling",
+        "adu_zone_allows_no_homes",
         "jadu_single_family_only",
         "conversion_existing_space",
         "parking_exempt",
+        "parking_none_state_unit",
         "parking_up_to_cotati",
         "ministerial_deadline",
+        "completeness_deadline",
         "no_impact_fee",
         "impact_fee_proportional",
-        "sb9_disqualified",
+        "impact_fee_proportional_share_unknown",
+        "impact_fee_depends_on_size",
         "not_a_jadu",
         "state_law_prevails",
+        ROOF_PITCH,
     ),
     applies=lambda ctx: ctx.plan.adu is not None,
     feature="adu",

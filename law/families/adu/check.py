@@ -1,21 +1,29 @@
-"""Accessory dwelling units, junior ADUs and SB 9, under California law.
+"""Accessory dwelling units and junior ADUs, under California law.
 
-Government Code Title 7, Division 1, Chapter 13 (§§ 66310-66342: ADUs and JADUs),
-§ 65852.21 (SB 9 two-unit developments) and § 66411.7 (SB 9 urban lot splits), and
-Cotati's own § 17.42.170, whose text this site does not hold.
+Government Code Title 7, Division 1, Chapter 13 (§§ 66310-66342: ADUs and JADUs; before
+2024-03-25 § 65852.2) and Cotati's own § 17.42.170, whose text this site does not hold.
+(SB 9's two homes and lot splits are their own family: law/families/sb9.)
 
-The state figures are floors on what a city must allow, so the verdicts follow the
-law's structure rather than "within the limit / over the limit":
+The state figures are floors on what a city must allow, so the verdicts follow the law's
+structure rather than "within the limit / over the limit":
 
 - within what state law guarantees: ``pass`` (``note = "state_guarantee"``), and
-  ``adu.allowed`` says the permit is ministerial, with the review deadline beside it;
+  ``adu.allowed`` says the permit is ministerial;
 - beyond the guarantee, where Cotati may set its own figure: ``not_checked`` citing
-  § 17.42.170 (``note = "depends_on_cotati"``), because we do not hold it;
-- what the statute itself rules out (a JADU outside a single-family home, a second
-  JADU, an SB 9 split below 40 percent): ``fail``.
+  § 17.42.170 (``note = "depends_on_cotati"``) with nothing to ask: the City decides, because
+  we do not hold its figure;
+- what the statute itself rules out (a JADU outside a single-family home, a second JADU, an
+  ADU in a district that allows no homes): ``fail``;
+- what the permit comes with (impact fees, parking to provide, the review deadlines):
+  ``condition``, listed with its figures and never a reason to hold the answer. Parking and the
+  main home's size are therefore never asked to decide the verdict.
 
-Where a state guarantee displaces a zone standard the engine also checks, the zone
-finding is marked, not failed: see ``overrides.apply_state_overrides``.
+An exception the applicant may claim (a roof pitch matching the main home's, two more feet
+near a major transit stop) is not asked: the finding applies the general figure and names the
+exception (``Finding.exception``).
+
+Where a state guarantee displaces a zone standard the engine also checks, the zone finding is
+marked, not failed: see ``overrides.apply_state_overrides``.
 
 How this site reads the statutes is written beside each record in law/families/adu/adu.toml
 and, at length, in docs/decisions/adu-readings.md.
@@ -23,11 +31,13 @@ and, at length, in docs/decisions/adu-readings.md.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from law.engine.common import Context, at_least, at_most, from_record, missing, num
 from law.engine.findings import Finding, Status
 from law.families.adu.common import (
+    CONDITION,
     FAIL,
     GUARANTEE,
     INFO,
@@ -39,7 +49,6 @@ from law.families.adu.common import (
     not_held,
 )
 from law.families.adu.part import ADU_TYPES, EXISTING_DWELLINGS, AduProposal
-from law.families.adu.sb9 import sb9
 
 RULES = (
     "adu.allowed",
@@ -53,12 +62,6 @@ RULES = (
     "adu.review",
     "adu.review.completeness",
     "adu.fees",
-    "sb9.eligible",
-    "sb9.demolition",
-    "sb9.unit_size",
-    "sb9.setbacks",
-    "sb9.lot_split",
-    "sb9.lot_split.min_area",
 )
 # Form/JSON field names, as the fences family names its own.
 FIELDS = (
@@ -76,15 +79,11 @@ FIELDS = (
     "historic_district",
     "adu_count",
     "existing_units",
-    "sb9",
-    "sb9_single_family_zone",
-    "sb9_site_excluded",
-    "sb9_protected_housing",
-    "sb9_ellis_withdrawal",
-    "sb9_walls_demolished_percent",
-    "sb9_lot_a_sqft",
-    "sb9_lot_b_sqft",
+    "multifamily_multistory",
 )
+# The exception § 66321(b)(4)(B) gives a detached unit near a major transit stop: two more
+# feet for a roof pitch aligned with the main home's. Not asked; named beside the figure.
+ROOF_PITCH = "roof_pitch_matches_house"
 
 
 def check(ctx: Context, out: list[Finding]) -> None:
@@ -92,21 +91,11 @@ def check(ctx: Context, out: list[Finding]) -> None:
     proposal = ctx.plan.adu
     if proposal is None:
         return
-    if proposal.adu_type is not None or proposal.sb9 is None:
-        _adu(ctx, proposal, out)
-    if proposal.sb9 is not None:
-        sb9(ctx, proposal, out)
-
-
-# --- ADUs and JADUs -------------------------------------------------------------------
-
-
-def _adu(ctx: Context, p: AduProposal, out: list[Finding]) -> None:
     base = get(ctx, "adu.allowed")
     if base is None:
         out.append(not_held("adu.allowed"))
         return
-    kind, home = p.adu_type, p.existing_dwelling
+    kind, home = proposal.adu_type, proposal.existing_dwelling
     for field, value, choices in (
         ("adu_type", kind, ADU_TYPES),
         ("existing_dwelling", home, EXISTING_DWELLINGS),
@@ -115,6 +104,12 @@ def _adu(ctx: Context, p: AduProposal, out: list[Finding]) -> None:
             note = "input_missing" if value is None else "unknown_choice"
             out.append(missing("adu.allowed", TOPIC, base, (field,), note=note, approval=None))
             return
+    # § 66314 (intro, (d)(2)) and § 66323(a): a lot zoned for homes. A district whose row of
+    # Table 2-4 allows no homes (or only a caretaker's) gets no ADU under state law.
+    no_homes = get(ctx, "adu.allowed", "no_homes_zone")
+    if no_homes is not None:
+        out.append(from_record("adu.allowed", TOPIC, FAIL, no_homes))
+        return
     if home == "none":
         out.append(from_record("adu.allowed", TOPIC, FAIL, base, note="needs_primary_dwelling"))
         return
@@ -126,22 +121,24 @@ def _adu(ctx: Context, p: AduProposal, out: list[Finding]) -> None:
         out.append(from_record("adu.allowed", TOPIC, Status.NEEDS_APPROVAL, jadu))
     else:
         out.append(from_record("adu.allowed", TOPIC, Status.NEEDS_APPROVAL, base))
-    area = num(p.adu_floor_area_sqft)
-    _count(ctx, p, out)
+    area = num(proposal.adu_floor_area_sqft)
+    own: list[Finding] = []
+    _count(ctx, proposal, own)
     if kind == "jadu":
-        _jadu_floor_area(ctx, area, out)
+        _jadu_floor_area(ctx, area, own)
     else:
-        _floor_area(ctx, p, area, out)
+        _floor_area(ctx, proposal, area, own)
     if kind in NEW:
-        _height(ctx, p, out)
+        _height(ctx, proposal, own)
     for rule, value, field in (
-        ("adu.setback.side", p.adu_side_setback_ft, "adu_side_setback_ft"),
-        ("adu.setback.rear", p.adu_rear_setback_ft, "adu_rear_setback_ft"),
+        ("adu.setback.side", proposal.adu_side_setback_ft, "adu_side_setback_ft"),
+        ("adu.setback.rear", proposal.adu_rear_setback_ft, "adu_rear_setback_ft"),
     ):
-        _setback(ctx, kind, rule, num(value), field, area, out)
-    _parking(ctx, p, out)
+        _setback(ctx, kind, rule, num(value), field, own)
+    out.extend(own)
+    _parking(ctx, proposal, _state_unit(ctx, proposal, own), out)
     _review(ctx, out)
-    _fees(ctx, p, area, out)
+    _fees(ctx, proposal, area, out)
 
 
 def _count(ctx: Context, p: AduProposal, out: list[Finding]) -> None:
@@ -258,31 +255,79 @@ def _jadu_floor_area(ctx: Context, area: float | None, out: list[Finding]) -> No
 
 
 def _height(ctx: Context, p: AduProposal, out: list[Finding]) -> None:
+    """§ 66321(b)(4): 16 ft for a detached unit (A); 18 ft near a major transit stop (B), two
+    more for a roof pitch matching the main home's (an exception, named); 18 ft on a lot with
+    a multistory multifamily building (C); an attached unit 25 ft or the zone's limit for the
+    main home, whichever is lower (D)."""
     rule = "adu.height"
     height = num(p.adu_height_ft)
     if p.adu_type == "attached":
+        _attached_height(ctx, height, out)
+        return
+    low = get(ctx, rule, "detached")
+    if height is None:
+        out.append(missing(rule, TOPIC, low, ("adu_height_ft",), limit=low.value, unit="ft"))
+        return
+    if at_most(height, low.value):
+        out.append(_guaranteed(rule, low, height, "ft"))
+        return
+    transit = get(ctx, rule, "detached_near_major_transit")
+    multistory = get(ctx, rule, "detached_multifamily_multistory")
+    pitch = get(ctx, rule, "roof_pitch_bonus")
+    # The higher figures a detached unit may reach, each with the answer that gives it.
+    routes = [(transit, "near_major_transit", p.near_major_transit)]
+    if p.existing_dwelling == "multifamily":
+        routes.append((multistory, "multifamily_multistory", p.multifamily_multistory))
+    within = [(r, field, answer) for r, field, answer in routes if at_most(height, r.value)]
+    given = [r for r, _field, answer in within if answer]
+    if given:
+        out.append(_guaranteed(rule, given[0], height, "ft"))
+        return
+    open_questions = tuple(field for _r, field, answer in within if answer is None)
+    if open_questions:
         out.append(
-            from_record(
-                rule, TOPIC, NOT_CHECKED, get(ctx, rule, "attached"), value=height, unit="ft"
+            missing(
+                rule,
+                TOPIC,
+                within[0][0],
+                open_questions,
+                value=height,
+                limit=low.value,
+                unit="ft",
             )
         )
         return
-    low = get(ctx, rule, "detached")
-    high = get(ctx, rule, "detached_near_major_transit")
+    # Beyond every figure that applies: Cotati's own height decides. Near a major transit
+    # stop a roof pitch matching the main home's reaches two feet more: named, not asked.
+    limit = transit.value if p.near_major_transit else low.value
+    if p.existing_dwelling == "multifamily" and p.multifamily_multistory:
+        limit = max(limit, multistory.value)
+    finding = _beyond(ctx, rule, height, limit, "ft")
+    if p.near_major_transit and pitch is not None:
+        reach = transit.value + pitch.value
+        if at_most(height, reach):
+            finding = _with_exception(finding, ROOF_PITCH, reach)
+    out.append(finding)
+
+
+def _attached_height(ctx: Context, height: float | None, out: list[Finding]) -> None:
+    rule = "adu.height"
+    record = get(ctx, rule, "attached")
+    # "or the height limitation in the local zoning ordinance that applies to the primary
+    # dwelling, whichever is lower": the zone's own limit for the main building.
+    zone_limit = ctx.view.get("height.main", ctx.zone)
+    limit = record.value
+    if zone_limit is not None and zone_limit.value is not None and zone_limit.unit == "ft":
+        limit = min(limit, zone_limit.value)
     if height is None:
-        out.append(missing(rule, TOPIC, low, ("adu_height_ft",), limit=low.value, unit="ft"))
-    elif at_most(height, low.value):
-        out.append(_guaranteed(rule, low, height, "ft"))
-    elif p.near_major_transit is None and at_most(height, high.value):
+        out.append(missing(rule, TOPIC, record, ("adu_height_ft",), limit=limit, unit="ft"))
+    elif at_most(height, limit):
         out.append(
-            missing(
-                rule, TOPIC, high, ("near_major_transit",), value=height, limit=low.value, unit="ft"
+            from_record(
+                rule, TOPIC, PASS, record, value=height, limit=limit, unit="ft", note=GUARANTEE
             )
         )
-    elif p.near_major_transit and at_most(height, high.value):
-        out.append(_guaranteed(rule, high, height, "ft"))
     else:
-        limit = high.value if p.near_major_transit else low.value
         out.append(_beyond(ctx, rule, height, limit, "ft"))
 
 
@@ -292,86 +337,130 @@ def _setback(
     rule: str,
     setback: float | None,
     field: str,
-    area: float | None,
     out: list[Finding],
 ) -> None:
+    """§ 66314(d)(7): no setback for a unit made within existing space (only what fire and
+    safety need); for any other ADU, whatever its size, Cotati may ask no more than 4 ft from
+    the side and rear lot lines. At or beyond 4 ft the unit meets any setback Cotati may set;
+    closer, Cotati's own setback (up to 4 ft, § 17.42.170, not held) decides."""
     if kind not in NEW:
         out.append(
             from_record(rule, TOPIC, INFO, get(ctx, rule, "conversion"), value=setback, unit="ft")
         )
         return
     record = get(ctx, rule, "guaranteed")
-    size = get(ctx, "adu.floor_area", "guaranteed")
     if setback is None:
         out.append(missing(rule, TOPIC, record, (field,), limit=record.value, unit="ft"))
-    elif not at_least(setback, record.value):
-        out.append(_beyond(ctx, rule, setback, record.value, "ft"))
-    elif area is None:
-        # The 4 ft setback is guaranteed together with a unit of up to 800 sq ft.
-        out.append(
-            missing(
-                rule,
-                TOPIC,
-                record,
-                ("adu_floor_area_sqft",),
-                value=setback,
-                limit=record.value,
-                unit="ft",
-            )
-        )
-    elif at_most(area, size.value):
+    elif at_least(setback, record.value):
         out.append(_guaranteed(rule, record, setback, "ft"))
     else:
         out.append(_beyond(ctx, rule, setback, record.value, "ft"))
 
 
-def _parking(ctx: Context, p: AduProposal, out: list[Finding]) -> None:
+def _state_unit(ctx: Context, p: AduProposal, own: list[Finding]) -> bool:
+    """Whether the unit is one § 66323(a) makes every city approve, whatever its ADU
+    ordinance says (so no parking may be asked of it): a new detached unit on a lot with a
+    single-family home, at most 800 sq ft, 4 ft from the side and rear lines and within the
+    height of § 66321(b)(4) ((a)(2)); or detached units on a multifamily lot within their count,
+    setbacks and height ((a)(4)). Only what was entered and met counts."""
+    if p.adu_type != "detached" or p.existing_dwelling not in ("single_family", "multifamily"):
+        return False
+    met = {f.rule: f for f in own if f.status is PASS and f.note == GUARANTEE}
+    needed = ["adu.count", "adu.height", "adu.setback.side", "adu.setback.rear"]
+    if not all(rule in met for rule in needed):
+        return False
+    if p.existing_dwelling == "multifamily":
+        return True
+    size = get(ctx, "adu.floor_area", "guaranteed")
+    area = num(p.adu_floor_area_sqft)
+    return area is not None and at_most(area, size.value)
+
+
+def _parking(ctx: Context, p: AduProposal, state_unit: bool, out: list[Finding]) -> None:
+    """Parking is a condition of the permit, never a question that holds the answer: none may
+    be asked of a § 66323(a) unit or in the cases of § 66322(a); otherwise Cotati may ask for
+    parking within the cap of § 66314(d)(10) (its own figure is in § 17.42.170, not held)."""
     rule = "adu.parking"
-    exempt = get(ctx, rule, "exempt")
     within_home = p.adu_type not in NEW  # § 66322(a)(3): part of the home or an accessory structure
+    # Even "none may be asked" is said as the permit's parking condition, under what to do next.
+    if state_unit:
+        record = get(ctx, rule, "state_unit")
+        if record is not None:
+            out.append(from_record(rule, TOPIC, CONDITION, record))
+            return
     if within_home or p.historic_district or p.car_share_within_one_block or p.near_transit:
-        out.append(from_record(rule, TOPIC, PASS, exempt))
-    elif p.near_transit is None:
-        out.append(missing(rule, TOPIC, exempt, ("near_transit",)))
-    else:
-        out.append(from_record(rule, TOPIC, NOT_CHECKED, get(ctx, rule, "cotati")))
+        out.append(from_record(rule, TOPIC, CONDITION, get(ctx, rule, "exempt")))
+        return
+    cap = get(ctx, rule, "cap")
+    if cap is None:
+        out.append(from_record(rule, TOPIC, CONDITION, get(ctx, rule, "cotati")))
+        return
+    out.append(from_record(rule, TOPIC, CONDITION, cap, limit=cap.value, unit=cap.unit))
 
 
 def _review(ctx: Context, out: list[Finding]) -> None:
     for rule, case in (("adu.review", "default"), ("adu.review.completeness", "completeness")):
         record = get(ctx, "adu.review", case)
         if record is not None:
-            out.append(from_record(rule, TOPIC, INFO, record, limit=record.value, unit=record.unit))
+            out.append(
+                from_record(rule, TOPIC, CONDITION, record, limit=record.value, unit=record.unit)
+            )
 
 
 def _fees(ctx: Context, p: AduProposal, area: float | None, out: list[Finding]) -> None:
+    """Impact fees, a condition of the permit: none for a small unit; above that size,
+    in proportion to the main home's floor area. The fee-free size is § 66311.5(a)'s from
+    2026 ("750 sq ft of interior livable space or less": a ``max`` record), and before that
+    § 66324(c)(1)'s (and earlier § 65852.2(f)(3)(A)'s: "less than 750 square feet", so fees
+    may be charged *from* 750 sq ft: a ``min`` record)."""
     rule = "adu.fees"
     record = get(ctx, rule, "jadu" if p.adu_type == "jadu" else "default")
     if record is None:
-        out.append(not_held(rule))
-        return
+        return  # no fee rule held for this unit on this date: nothing to attach
     if area is None:
         out.append(
-            missing(rule, TOPIC, record, ("adu_floor_area_sqft",), limit=record.value, unit="sqft")
+            from_record(
+                rule,
+                TOPIC,
+                CONDITION,
+                record,
+                limit=record.value,
+                unit="sqft",
+                note="impact_fee_depends_on_size",
+            )
         )
         return
-    if at_most(area, record.value):
+    if record.comparison == "max":
+        fee_free = at_most(area, record.value)
+    else:
+        fee_free = not at_least(area, record.value)
+    if fee_free:
         out.append(
-            from_record(rule, TOPIC, INFO, record, value=area, limit=record.value, unit="sqft")
+            from_record(
+                rule,
+                TOPIC,
+                CONDITION,
+                record,
+                value=area,
+                limit=record.value,
+                unit="sqft",
+                note="no_impact_fee",
+            )
         )
         return
     primary = num(p.primary_floor_area_sqft)
     if primary is None or primary <= 0:
-        note = "input_missing" if primary is None else "input_zero"
+        # The share is the fee's measure, not a question the answer waits for.
         out.append(
-            missing(
+            from_record(
                 rule,
                 TOPIC,
+                CONDITION,
                 record,
-                ("primary_floor_area_sqft",),
+                value=area,
                 limit=record.value,
                 unit="sqft",
-                note=note,
+                note="impact_fee_proportional_share_unknown",
             )
         )
         return
@@ -380,7 +469,7 @@ def _fees(ctx: Context, p: AduProposal, area: float | None, out: list[Finding]) 
         from_record(
             rule,
             TOPIC,
-            INFO,
+            CONDITION,
             record,
             value=area / primary * 100.0,
             unit="percent",
@@ -399,3 +488,9 @@ def _beyond(ctx: Context, rule: str, value: float, guaranteed: float, unit: str)
     """Beyond the state guarantee: Cotati's own figure (§ 17.42.170, not held) decides."""
     cotati = get(ctx, rule, "cotati")
     return from_record(rule, TOPIC, NOT_CHECKED, cotati, value=value, limit=guaranteed, unit=unit)
+
+
+def _with_exception(finding: Finding, exception: str, reach: float) -> Finding:
+    """``finding`` naming an exception the applicant may claim and the figure it reaches
+    (``limit_max``); its limit stays the general figure."""
+    return dataclasses.replace(finding, limit_max=reach, exception=exception)

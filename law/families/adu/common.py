@@ -8,6 +8,8 @@ from law.engine.findings import Finding, Status
 
 TOPIC = "adu"
 PASS, FAIL, NOT_CHECKED, INFO = Status.PASS, Status.FAIL, Status.NOT_CHECKED, Status.INFO
+# Attached to the permit (fees, parking, deadlines): listed, never holding the answer.
+CONDITION = Status.CONDITION
 NEW = frozenset({"detached", "attached"})  # new construction; the rest is existing space
 GUARANTEE = "state_guarantee"
 COTATI = "depends_on_cotati"
@@ -17,6 +19,6 @@ def get(ctx: Context, rule: str, case: str = "default"):
     return ctx.view.get(rule, ctx.zone, case)
 
 
-def not_held(rule: str) -> Finding:
-    """No record in force on this date (e.g. before Chapter 13 was operative)."""
-    return Finding(rule=rule, status=NOT_CHECKED, topic=TOPIC, note="state_figure_not_held")
+def not_held(rule: str, topic: str = TOPIC) -> Finding:
+    """No record in force on this date (e.g. before Chapter 13 was in force)."""
+    return Finding(rule=rule, status=NOT_CHECKED, topic=topic, note="state_figure_not_held")

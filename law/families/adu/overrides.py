@@ -38,6 +38,10 @@ def apply_state_overrides(ctx: Context, findings: list[Finding]) -> list[Finding
         for index in guarantee
     ):
         return findings
+    # The coverage guarantee is § 66321(b)(3)'s 800 sq ft, not the larger caps of (b)(2).
+    size = get(ctx, *OVERRIDES["coverage"])
+    if size is None or findings[guarantee[0]].standard_id != size.id:
+        return findings
     result = findings
     for rule, target in OVERRIDES.items():
         index = at.get(rule)

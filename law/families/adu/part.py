@@ -1,5 +1,5 @@
-"""What a person tells us about an accessory dwelling unit, a junior ADU or an SB 9 project:
-the form part and the project."""
+"""What a person tells us about an accessory dwelling unit or a junior ADU: the form part and
+the project. (SB 9's two homes and lot splits are their own project: law/families/sb9.)"""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from law.engine.declarations import Input, Part, Project, asked
 
-# Accessory dwelling units (Gov. Code §§ 66310-66342) and SB 9 (§§ 65852.21, 66411.7).
+# Accessory dwelling units (Gov. Code §§ 66310-66342).
 ADU_TYPE_CHOICES = (
     ("detached", "Detached: a new, separate building"),
     ("attached", "Attached: new, joined to the home"),
@@ -19,25 +19,19 @@ EXISTING_DWELLING_CHOICES = (
     ("multifamily", "A multifamily building"),
     ("none", "No home, existing or proposed"),
 )
-SB9_CHOICES = (
-    ("two_unit", "Two homes on the parcel (two-unit development, Gov. Code 65852.21)"),
-    ("lot_split", "Split the lot in two (urban lot split, Gov. Code 66411.7)"),
-)
 ADU_TYPES = tuple(code for code, _label in ADU_TYPE_CHOICES)
 EXISTING_DWELLINGS = tuple(code for code, _label in EXISTING_DWELLING_CHOICES)
-SB9_KINDS = tuple(code for code, _label in SB9_CHOICES)
 
 _FEET = {"unit": "feet", "maximum": 5_000}
 # The official text of a California code section (and, for a definition, the section that
 # holds it); the site's own /code/<number>/ pages link these too.
 _LEGINFO = "https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml?lawCode={code}&sectionNum={n}"
 _SQFT = {"unit": "square feet", "maximum": 1_000_000}
-_PARCEL_SQFT = {"unit": "square feet", "maximum": 50_000_000}
 
 
 @dataclass(frozen=True, slots=True)
 class AduProposal:
-    """An accessory dwelling unit, a junior ADU, or an SB 9 project.
+    """An accessory dwelling unit or a junior ADU.
 
     ``existing_dwelling`` is the home on the lot, existing or proposed with the ADU.
     ``near_transit``: within one-half mile walking distance of public transit (Gov. Code
@@ -45,9 +39,9 @@ class AduProposal:
     within one-half mile walking distance of a major transit stop or a high-quality transit
     corridor (§ 66321(b)(4)(B), height; Public Resources Code § 21155). ``adu_count``: how
     many ADUs of this type the lot will have, this one included; ``existing_units``: the
-    dwelling units in the existing multifamily building. ``sb9`` asks about an SB 9
-    two-unit development or urban lot split instead of (or as well as) an ADU. A yes/no
-    question the statute turns on is an ``answer`` (None: not answered).
+    dwelling units in the existing multifamily building; ``multifamily_multistory``: that
+    building has more than one story (§ 66321(b)(4)(C), height). A yes/no question the statute
+    turns on is an ``answer`` (None: not answered).
     """
 
     adu_type: str | None = asked(
@@ -146,59 +140,26 @@ class AduProposal:
             maximum=10_000,
         )
     )
-    sb9: str | None = asked(Input(label="SB 9 project", kind="choice", choices=SB9_CHOICES))
-    # SB 9 eligibility, in the statutes' terms (None: not answered).
-    sb9_single_family_zone: bool | None = asked(
-        Input(label="SB 9: the parcel is in a single-family residential zone", kind="answer")
-    )
-    sb9_site_excluded: bool | None = asked(
+    multifamily_multistory: bool | None = asked(
         Input(
-            label=(
-                "SB 9: the site is in an area Gov. Code 65913.4(a)(6)(B)-(K) lists"
-                " (farmland, wetlands, fire or flood hazard, protected habitat...)"
+            label="The multifamily building has two or more stories",
+            kind="answer",
+            help_text=(
+                "Asked only when it decides the height a detached unit may have"
+                " (Gov. Code 66321(b)(4)(C))."
             ),
-            kind="answer",
-            definition_url=_LEGINFO.format(code="GOV", n="65913.4"),
         )
-    )
-    sb9_protected_housing: bool | None = asked(
-        Input(
-            label=(
-                "SB 9: the project demolishes or alters affordable, rent-controlled or"
-                " recently tenant-occupied housing"
-            ),
-            kind="answer",
-        )
-    )
-    sb9_ellis_withdrawal: bool | None = asked(
-        Input(
-            label="SB 9: rentals on the parcel were withdrawn under the Ellis Act in the last 15 years",
-            kind="answer",
-        )
-    )
-    sb9_walls_demolished_percent: float | None = asked(
-        Input(
-            label="SB 9: share of the existing exterior structural walls demolished",
-            unit="percent",
-            maximum=100,
-        )
-    )
-    sb9_lot_a_sqft: float | None = asked(
-        Input(label="SB 9 lot split: area of the first new parcel", **_PARCEL_SQFT)
-    )
-    sb9_lot_b_sqft: float | None = asked(
-        Input(label="SB 9 lot split: area of the second new parcel", **_PARCEL_SQFT)
     )
 
 
-# An ADU, JADU or SB 9 project: the kind of unit or project (or its size) says there is one.
+# An ADU or JADU: the kind of unit (or its size) says there is one.
 PART = Part(
     key="adu",
-    legend="Accessory dwelling unit (ADU), JADU or SB 9",
+    legend="Accessory dwelling unit (ADU) or junior ADU (JADU)",
     type=AduProposal,
-    present_if=("adu_type", "sb9", "adu_floor_area_sqft"),
+    present_if=("adu_type", "adu_floor_area_sqft"),
 )
-# Under state law an ADU never exceeds the lot's allowable density (Gov. Code 66314(c), 66319,
-# numbered so from 2025-01-01): offered where a plan has more homes than the lot's density
-# allows (law/engine/answers.py reads Project.adds_homes).
+# Under state law an ADU never exceeds the lot's allowable density (Gov. Code §§ 66314(c),
+# 66319): offered where a plan has more homes than the lot's density allows
+# (law/engine/answers.py reads Project.adds_homes).
 PROJECT = Project(key="adu", parts=("adu",), order=30, builds=True, dwelling=True, adds_homes=True)

@@ -24,7 +24,12 @@ FAMILY = Family(
         "business_license_every_business",
         "board_of_barbering_and_cosmetology",
         "family_child_care_residential_use",
+        "family_child_care_not_home_occupation",
+        "family_child_care_no_business_license",
+        "family_child_care_state_license",
         "cottage_food_residential_use",
+        "cottage_food_limits_only",
+        "cottage_food_permit_path",
     ),
     inputs=(
         "business_kind",

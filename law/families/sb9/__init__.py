@@ -1,0 +1,31 @@
+"""The sb9 family: two homes on a lot, or a lot split in two, under SB 9 (Gov. Code
+§§ 65852.21 and 66411.7). Its declaration; the check is in ``check.py``, the form part and
+project ("Two homes, or split my lot") in ``part.py``, the records in ``sb9.toml``."""
+
+from __future__ import annotations
+
+from law.engine.declarations import Family
+from law.families.sb9.check import FIELDS, RULES, TOPIC, check
+from law.families.sb9.part import PART, PROJECT
+
+FAMILY = Family(
+    name="sb9",
+    order=1150,
+    topic=TOPIC,
+    rules=RULES,
+    check=check,
+    # The lot split compares its new lots with the lot's area.
+    inputs=(*FIELDS, "lot_area_sqft"),
+    notes=(
+        "sb9_guarantee",
+        "sb9_depends_on_cotati",
+        "sb9_not_in_force",
+        "sb9_single_family_zone",
+        "sb9_not_single_family_zone",
+        "sb9_disqualified",
+    ),
+    applies=lambda ctx: ctx.plan.sb9 is not None,
+    part=PART,
+    project=PROJECT,
+    projects=("sb9",),
+)

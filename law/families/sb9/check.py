@@ -1,0 +1,250 @@
+"""SB 9 under California law: two homes on a lot in a single-family residential zone (a
+two-unit development, Gov. Code § 65852.21) and splitting such a lot in two (an urban lot
+split, § 66411.7), each approved ministerially when the statute's conditions are met.
+
+- Whether the lot is in a single-family residential zone is the zone's to say (``sb9.toml``
+  lists Cotati's districts both ways), never a question: outside one, ``fail``.
+- The statute's other conditions are asked in plain words, all at once; an answer the statute
+  rules out fails; an unanswered one makes the answer wait.
+- Within what the statutes guarantee (each home at least 800 sq ft; side and rear setbacks of
+  no more than 4 ft; a lot split into parts of at least 40 percent and 1,200 sq ft): ``pass``;
+  beyond it, Cotati's own standards decide (not held): ``not_checked`` with nothing to ask.
+
+How this site reads the statutes: beside each record in ``sb9.toml`` and in
+docs/decisions/sb9-readings.md.
+"""
+
+from __future__ import annotations
+
+from law.engine.common import Context, at_least, at_most, from_record, missing, num
+from law.engine.findings import Finding, Status
+from law.families.sb9.part import SB9_KINDS, Sb9Proposal
+
+TOPIC = "sb9"
+PASS, FAIL, NOT_CHECKED = Status.PASS, Status.FAIL, Status.NOT_CHECKED
+GUARANTEE = "sb9_guarantee"
+COTATI = "sb9_depends_on_cotati"
+
+RULES = (
+    "sb9.eligible",
+    "sb9.demolition",
+    "sb9.unit_size",
+    "sb9.setback.side",
+    "sb9.setback.rear",
+    "sb9.lot_split",
+    "sb9.lot_split.min_area",
+)
+FIELDS = (
+    "sb9",
+    "sb9_site_excluded",
+    "sb9_protected_housing",
+    "sb9_ellis_withdrawal",
+    "sb9_walls_demolished_percent",
+    "sb9_unit_floor_area_sqft",
+    "sb9_side_setback_ft",
+    "sb9_rear_setback_ft",
+    "sb9_lot_a_sqft",
+    "sb9_lot_b_sqft",
+)
+
+
+def _get(ctx: Context, rule: str, case: str = "default"):
+    return ctx.view.get(rule, ctx.zone, case)
+
+
+def check(ctx: Context, out: list[Finding]) -> None:
+    """Findings for ``ctx.plan.sb9``; nothing when the plan has no SB 9 part."""
+    p = ctx.plan.sb9
+    if p is None:
+        return
+    kind = p.kind
+    if kind not in SB9_KINDS:
+        record = _get(ctx, "sb9.eligible", "two_unit")
+        if record is None:
+            out.append(_not_held("sb9.eligible"))
+            return
+        note = "input_missing" if kind is None else "unknown_choice"
+        out.append(missing("sb9.eligible", TOPIC, record, ("sb9",), note=note, approval=None))
+        return
+    record = _get(ctx, "sb9.eligible", kind)
+    if record is None:
+        out.append(_not_held("sb9.eligible"))
+        return
+    # The zone says whether the lot is in a single-family residential zone: never asked
+    # (sb9.toml classifies every district one way or the other).
+    outside = _get(ctx, "sb9.eligible", "not_single_family_zone")
+    if outside is not None:
+        out.append(from_record("sb9.eligible", TOPIC, FAIL, outside))
+        return
+    _eligible(p, kind, record, out)
+    if kind == "two_unit":
+        _demolition(ctx, p, out)
+    _unit_size(ctx, p, kind, out)
+    for rule, value, field in (
+        ("sb9.setback.side", p.side_setback_ft, "sb9_side_setback_ft"),
+        ("sb9.setback.rear", p.rear_setback_ft, "sb9_rear_setback_ft"),
+    ):
+        _setback(ctx, rule, kind, num(value), field, out)
+    if kind == "lot_split":
+        _lot_split(ctx, p, out)
+
+
+def _eligible(p: Sb9Proposal, kind: str, record, out: list[Finding]) -> None:
+    # (field, answer, the answer that rules the project out)
+    questions = [
+        ("sb9_site_excluded", p.site_excluded, True),
+        ("sb9_protected_housing", p.protected_housing, True),
+    ]
+    if kind == "two_unit":
+        questions.append(("sb9_ellis_withdrawal", p.ellis_withdrawal, True))
+    if any(answer is not None and bool(answer) is bad for _, answer, bad in questions):
+        out.append(from_record("sb9.eligible", TOPIC, FAIL, record, note="sb9_disqualified"))
+        return
+    absent = tuple(field for field, answer, _ in questions if answer is None)
+    if absent:
+        out.append(missing("sb9.eligible", TOPIC, record, absent, approval=None))
+    else:
+        out.append(from_record("sb9.eligible", TOPIC, Status.NEEDS_APPROVAL, record))
+
+
+def _demolition(ctx: Context, p: Sb9Proposal, out: list[Finding]) -> None:
+    rule = "sb9.demolition"
+    record = _get(ctx, rule)
+    walls = num(p.walls_demolished_percent)
+    if walls is None:
+        out.append(
+            missing(
+                rule,
+                TOPIC,
+                record,
+                ("sb9_walls_demolished_percent",),
+                limit=record.value,
+                unit="percent",
+            )
+        )
+    elif at_most(walls, record.value):
+        out.append(
+            from_record(rule, TOPIC, PASS, record, value=walls, limit=record.value, unit="percent")
+        )
+    else:
+        # More is allowed where Cotati's ordinance allows it or the site had no tenant in the
+        # last three years: the City decides, nothing the person could answer here settles it.
+        out.append(
+            from_record(
+                rule,
+                TOPIC,
+                NOT_CHECKED,
+                _get(ctx, rule, "beyond_guarantee"),
+                value=walls,
+                limit=record.value,
+                unit="percent",
+            )
+        )
+
+
+def _unit_size(ctx: Context, p: Sb9Proposal, kind: str, out: list[Finding]) -> None:
+    rule = "sb9.unit_size"
+    record = _get(ctx, rule, kind)
+    area = num(p.unit_floor_area_sqft)
+    if area is None:
+        out.append(
+            missing(
+                rule,
+                TOPIC,
+                record,
+                ("sb9_unit_floor_area_sqft",),
+                limit=record.value,
+                unit="sqft",
+            )
+        )
+    elif at_most(area, record.value):
+        out.append(_guaranteed(rule, record, area, "sqft"))
+    else:
+        out.append(_beyond(ctx, rule, area, record.value, "sqft"))
+
+
+def _setback(
+    ctx: Context, rule: str, kind: str, setback: float | None, field: str, out: list[Finding]
+) -> None:
+    record = _get(ctx, rule, kind)
+    if setback is None:
+        out.append(missing(rule, TOPIC, record, (field,), limit=record.value, unit="ft"))
+    elif at_least(setback, record.value):
+        out.append(_guaranteed(rule, record, setback, "ft"))
+    else:
+        out.append(_beyond(ctx, rule, setback, record.value, "ft"))
+
+
+def _lot_split(ctx: Context, p: Sb9Proposal, out: list[Finding]) -> None:
+    share_rule, area_rule = "sb9.lot_split", "sb9.lot_split.min_area"
+    share = _get(ctx, share_rule)
+    minimum = _get(ctx, area_rule)
+    original = num(ctx.lot.area_sqft)
+    a, b = num(p.lot_a_sqft), num(p.lot_b_sqft)
+    values = {"lot_area_sqft": original, "sb9_lot_a_sqft": a, "sb9_lot_b_sqft": b}
+    absent = tuple(field for field, value in values.items() if value is None)
+    if absent or original <= 0:
+        note = "input_missing" if absent else "input_zero"
+        out.append(
+            missing(
+                share_rule,
+                TOPIC,
+                share,
+                absent or ("lot_area_sqft",),
+                limit=share.value,
+                unit="percent",
+                note=note,
+            )
+        )
+    else:
+        percent = min(a, b) / original * 100.0
+        status = PASS if at_least(percent, share.value) else FAIL
+        out.append(
+            from_record(
+                share_rule, TOPIC, status, share, value=percent, limit=share.value, unit="percent"
+            )
+        )
+    parcels = tuple(
+        field for field in ("sb9_lot_a_sqft", "sb9_lot_b_sqft") if values[field] is None
+    )
+    if parcels:
+        out.append(missing(area_rule, TOPIC, minimum, parcels, limit=minimum.value, unit="sqft"))
+        return
+    smaller = min(a, b)
+    if at_least(smaller, minimum.value):
+        out.append(
+            from_record(
+                area_rule, TOPIC, PASS, minimum, value=smaller, limit=minimum.value, unit="sqft"
+            )
+        )
+    else:
+        # (a)(2): a city may allow smaller lots by ordinance; we hold none of Cotati's.
+        out.append(
+            from_record(
+                area_rule,
+                TOPIC,
+                NOT_CHECKED,
+                minimum,
+                value=smaller,
+                limit=minimum.value,
+                unit="sqft",
+                note=COTATI,
+            )
+        )
+
+
+def _guaranteed(rule: str, record, value: float, unit: str) -> Finding:
+    return from_record(
+        rule, TOPIC, PASS, record, value=value, limit=record.value, unit=unit, note=GUARANTEE
+    )
+
+
+def _beyond(ctx: Context, rule: str, value: float, guaranteed: float, unit: str) -> Finding:
+    """Beyond what SB 9 guarantees: Cotati's own standards (not held) decide."""
+    cotati = _get(ctx, rule, "beyond_guarantee")
+    return from_record(rule, TOPIC, NOT_CHECKED, cotati, value=value, limit=guaranteed, unit=unit)
+
+
+def _not_held(rule: str) -> Finding:
+    """No record in force on this date (before SB 9 took effect)."""
+    return Finding(rule=rule, status=NOT_CHECKED, topic=TOPIC, note="sb9_not_in_force")
