@@ -10,7 +10,7 @@ from cotati_site.codebook import queries as content
 from cotati_site.codebook.queries import engine_proposals
 from cotati_site.core.as_of import default_as_of, today
 from cotati_site.core.cache import MULTIPLE, cache_for_anonymous, renders_partial
-from law.engine import check_lot, load_standards
+from law.engine import check_lot, load_standards, variance
 from law.engine.registry import registry
 from law.reports.diagrams import lot_diagram
 from law.reports.presentation import build_result
@@ -34,7 +34,12 @@ def run_check(form: CheckForm):
     include_proposed = bool(form.cleaned_data.get("include_proposed"))
     # Adopted proposals apply from their effective date; a preview applies every proposal.
     proposals = engine_proposals(as_of, preview=include_proposed)
-    findings = check_lot(lot, plan, as_of=as_of, standards=load_standards(), proposals=proposals)
+    standards = load_standards()
+    findings = check_lot(lot, plan, as_of=as_of, standards=standards, proposals=proposals)
+    # A minor-variance figure from a proposal staff adopted is adopted law (the engine applies
+    # proposals by date only): law/engine/variance.py.
+    adopted = {pid for pid, note in content.proposal_notes().items() if note.status == "adopted"}
+    findings = variance.adopted(findings, adopted, standards)
     result = build_result(
         findings,
         as_of,

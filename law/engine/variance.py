@@ -5,12 +5,20 @@ setbacks and structure height, "up to a maximum reduction of" a percentage
 (C). Density and land use can never be varied (B); lot area is excluded by
 (C)(2) and coverage is not on (C)'s list, so those rules never get a hint;
 fences go through Table 3-2's own approval paths instead.
+
+A hint names the record its percent came from and whether that figure is adopted law or a
+proposal's (``MinorVariance.status``); once staff adopt a proposal, its figure is adopted law
+from its effective date (``adopted``, called by the checker with the adopted proposals).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from dataclasses import replace
+
 from law.engine.common import Context, at_least, at_most
-from law.engine.findings import MinorVariance
+from law.engine.findings import Finding, MinorVariance
+from law.engine.standards import Standards
 
 # The kinds of standard (C)(2)-(4) lets the director vary are declared by each
 # family (``Family.relievable``); the registry holds their union, and the context carries it.
@@ -53,3 +61,33 @@ def hint(
 def _reach(limit: float, percent: float, too_low: bool) -> float:
     share = limit * percent / 100.0
     return limit - share if too_low else limit + share
+
+
+def adopted(
+    findings: list[Finding], proposals: Collection[str], standards: Standards
+) -> list[Finding]:
+    """``findings`` with each minor-variance hint whose figure comes from one of the adopted
+    ``proposals`` saying so (``status`` "adopted").
+
+    The engine applies a proposal's records from the date its caller names, without knowing
+    whether the proposal was adopted or is only previewed; a hint's ``status`` is then the
+    record's own ("proposed"). The caller knows which proposals staff adopted (the site's
+    Proposal records) and passes them here, so an adopted proposal's figure is said to be
+    adopted law, and a previewed one stays "proposed"."""
+    if not proposals:
+        return findings
+    out = None
+    for index, finding in enumerate(findings):
+        mv = finding.minor_variance
+        if mv is None or mv.status == "adopted":
+            continue
+        try:
+            record = standards.by_id(mv.standard_id)
+        except KeyError:
+            continue
+        if record.proposal not in proposals:
+            continue
+        if out is None:
+            out = list(findings)
+        out[index] = replace(finding, minor_variance=replace(mv, status="adopted"))
+    return findings if out is None else out
