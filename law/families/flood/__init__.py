@@ -22,10 +22,6 @@ FAMILY = Family(
         "in_floodway",
         "work_kind",
         "substantial_improvement",
-        # Whether the work is new or on an existing home, when the kind of work is not given:
-        # the building type, or the kind of ADU (a new unit, or one inside a standing home).
-        "building_type",
-        "adu_type",
     ),
     notes=(
         "special_flood_hazard_area",

@@ -20,8 +20,6 @@ FAMILY = Family(
         "dwelling_units",
         "building_type",
         "common_interest_subdivision",
-        # An addition or improvement of a standing building adds no home (density).
-        "work_kind",
     ),
     notes=(
         "caretaker_unit_only",
