@@ -49,7 +49,7 @@ OUTCOMES = (ALLOWED, ALLOWED_WITH_APPROVAL, NOT_ALLOWED, CITY_DECIDES, CANNOT_TE
 CITY_DECISION = "planning_division_review"
 
 # Why an alternative is offered: the plan has more homes than a rule of the lot allows (a
-# failed finding counting homes, its figure above its limit).
+# failed finding counting homes, its figure above its limit of one home or more).
 TOO_MANY_HOMES = "too_many_homes"
 REASONS = (TOO_MANY_HOMES,)
 _HOMES_UNIT = "units"
@@ -297,8 +297,18 @@ def _alternatives(project: str, failed: list[Finding], reg) -> tuple[Alternative
 
 
 def _too_many_homes(finding: Finding) -> bool:
+    """A failed count of homes above a limit of at least one home. The state routes add homes
+    beside a home the lot allows (an ADU needs a lot zoned for homes, with a proposed or
+    existing dwelling: Gov. Code 66314(d)(2); SB 9 a single-family zone: 65852.21(a)), so a lot
+    that allows none by density is offered none."""
     value, limit = finding.value, finding.limit
-    return finding.unit == _HOMES_UNIT and value is not None and limit is not None and value > limit
+    return (
+        finding.unit == _HOMES_UNIT
+        and value is not None
+        and limit is not None
+        and limit >= 1
+        and value > limit
+    )
 
 
 def fix_for(finding: Finding) -> Fix | None:

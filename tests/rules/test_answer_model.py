@@ -134,7 +134,7 @@ def test_a_home_with_nothing_entered_is_asked_every_decisive_question_at_once():
 
 def test_a_plan_with_more_homes_than_its_lot_allows_is_offered_the_adu():
     lot, plan = registry().inputs_from(
-        {"zone": "NL", "lot_area_sqft": 6000, "dwelling_units": 4, "building_type": "plex"}
+        {"zone": "NM", "lot_area_sqft": 8000, "dwelling_units": 4, "building_type": "plex"}
     )
     findings = check_lot(lot, plan, as_of=AS_OF)
     density = next(f for f in findings if f.rule == "density.max")
