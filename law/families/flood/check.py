@@ -59,13 +59,15 @@ _EXISTING_HOME = "single_family_existing"
 _NEW_HOME = "single_family_new"
 _NEW_ADU = frozenset({"detached", "attached"})
 _ADU_IN_EXISTING = frozenset({"conversion", "jadu"})
+# An SB 9 two-unit development builds a second home (law/families/sb9/part.py SB9_CHOICES).
+_NEW_SB9 = "two_unit"
 
 
 def _applies_to_work(ctx: Context, finding: Finding, record) -> Finding:
     """§ 15.04.170 covers new and substantially improved buildings only.
 
-    New construction (a new home, a new detached or attached ADU), or work stated to be a
-    substantial improvement, is held to the floor as checked. Work on an existing building that costs less than half its market value (the
+    New construction (a new home, a new detached or attached ADU, an SB 9 second home), or
+    work stated to be a substantial improvement, is held to the floor as checked. Work on an existing building that costs less than half its market value (the
     question ``substantial_improvement`` asks, 44 CFR 59.1) is not: information. Otherwise a
     floor that meets the figure passes either way, and any other answer waits for every
     question that decides it at once: the kind of work (unless the building type already says
@@ -75,10 +77,12 @@ def _applies_to_work(ctx: Context, finding: Finding, record) -> Finding:
     improved = ctx.plan.flood.substantial_improvement
     building_type = ctx.lot.building_type
     adu = getattr(ctx.plan.adu, "adu_type", None)
-    # A new ADU is a new home, held to the floor whatever is done to the main building.
+    # A new ADU, or an SB 9 development's second home, is a new home, held to the floor
+    # whatever is done to the main building.
     new = (
         work == "new_construction"
         or adu in _NEW_ADU
+        or getattr(ctx.plan.sb9, "kind", None) == _NEW_SB9
         or (work is None and building_type == _NEW_HOME)
     )
     if new or work == "substantial_improvement" or improved is True:
