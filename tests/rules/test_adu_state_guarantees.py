@@ -620,9 +620,9 @@ FEES = [
     ("2026-06-01", "detached", 750, "66311.5", "no_impact_fee", "2026: exactly 750, no fee"),
     ("2026-06-01", "detached", 750.1, "66311.5", "impact_fee_proportional", "2026: 750.1, a fee"),
     ("2026-06-01", "jadu", 500, "66311.5", "no_impact_fee", "2026: a 500 sq ft JADU, no fee"),
-    ("2025-06-01", "detached", 749.9, "66324", "no_impact_fee", "2025: 749.9 sq ft, no fee"),
-    ("2025-06-01", "detached", 750, "66324", "impact_fee_proportional", "2025: exactly 750, a fee"),
-    ("2025-12-31", "detached", 750, "66324", "impact_fee_proportional", "2025-12-31: 750, a fee"),
+    ("2025-06-01", "detached", 749.9, "66324", "no_impact_fee_below", "2025: 749.9 sq ft, no fee"),
+    ("2025-06-01", "detached", 750, "66324", "impact_fee_proportional_from", "2025: 750, a fee"),
+    ("2025-12-31", "detached", 750, "66324", "impact_fee_proportional_from", "2025-12-31: 750"),
     ("2026-01-01", "detached", 750, "66311.5", "no_impact_fee", "2026-01-01: 750, no fee"),
 ]
 
@@ -641,9 +641,13 @@ def test_adu_fees_are_a_condition_with_the_law_then_in_force(on, kind, area, sec
         note,
     )
     assert finding.missing == ()
-    if note == "impact_fee_proportional":
-        assert finding.value == pytest.approx(area / 1600 * 100)
-        assert finding.unit == "percent"
+    assert (finding.value, finding.unit) == (area, "sqft")
+    assert finding.limit == (500 if kind == "jadu" else 750)
+    if note.startswith("impact_fee_proportional"):
+        # In proportion to the main home: the amounts behind the share.
+        assert (finding.share.part, finding.share.whole) == (area, 1600)
+    else:
+        assert finding.share is None
 
 
 def test_a_jadu_has_no_fee_rule_before_2026_and_says_nothing():
@@ -658,7 +662,7 @@ def test_the_main_homes_size_is_never_asked_for_the_fee():
     assert (finding.status, finding.missing, finding.note) == (
         CONDITION,
         (),
-        "impact_fee_proportional_share_unknown",
+        "impact_fee_over",
     )
     assert (finding.value, finding.limit) == (900, 750)
 

@@ -35,7 +35,7 @@ import dataclasses
 import math
 
 from law.engine.common import Context, at_least, at_most, from_record, missing, num
-from law.engine.findings import Finding, Status
+from law.engine.findings import Finding, Share, Status
 from law.families.adu.common import (
     CONDITION,
     FAIL,
@@ -408,72 +408,47 @@ def _review(ctx: Context, out: list[Finding]) -> None:
 
 
 def _fees(ctx: Context, p: AduProposal, area: float | None, out: list[Finding]) -> None:
-    """Impact fees, a condition of the permit: none for a small unit; above that size,
-    in proportion to the main home's floor area. The fee-free size is § 66311.5(a)'s from
-    2026 ("750 sq ft of interior livable space or less": a ``max`` record), and before that
-    § 66324(c)(1)'s (and earlier § 65852.2(f)(3)(A)'s: "less than 750 square feet", so fees
-    may be charged *from* 750 sq ft: a ``min`` record)."""
+    """Impact fees, a condition of the permit: none for a small unit; above that size, in
+    proportion to the main home's floor area. The fee-free size is § 66311.5(a)'s from 2026
+    ("750 sq ft of interior livable space or less": a ``max`` record, no fee up to it), and
+    before that § 66324(c)(1)'s and § 65852.2(f)(3)(A)'s ("less than 750 square feet": a
+    ``min`` record, fees may be charged from it). The figure shown is the record's, worded with
+    its comparison ("up to 750 sq ft", "at least 750 sq ft"); each note reads after it."""
     rule = "adu.fees"
     record = get(ctx, rule, "jadu" if p.adu_type == "jadu" else "default")
     if record is None:
         return  # no fee rule held for this unit on this date: nothing to attach
+    upto = record.comparison == "max"
     if area is None:
+        note = "impact_fee_depends_on_size" if upto else "impact_fee_depends_on_size_from"
         out.append(
-            from_record(
-                rule,
-                TOPIC,
-                CONDITION,
-                record,
-                limit=record.value,
-                unit="sqft",
-                note="impact_fee_depends_on_size",
-            )
+            from_record(rule, TOPIC, CONDITION, record, limit=record.value, unit="sqft", note=note)
         )
         return
-    if record.comparison == "max":
-        fee_free = at_most(area, record.value)
-    else:
-        fee_free = not at_least(area, record.value)
-    if fee_free:
-        out.append(
-            from_record(
-                rule,
-                TOPIC,
-                CONDITION,
-                record,
-                value=area,
-                limit=record.value,
-                unit="sqft",
-                note="no_impact_fee",
-            )
-        )
-        return
+    fee_free = at_most(area, record.value) if upto else not at_least(area, record.value)
     primary = num(p.primary_floor_area_sqft)
-    if primary is None or primary <= 0:
+    if fee_free:
+        note = "no_impact_fee" if upto else "no_impact_fee_below"
+    elif primary is None or primary <= 0:
         # The share is the fee's measure, not a question the answer waits for.
-        out.append(
-            from_record(
-                rule,
-                TOPIC,
-                CONDITION,
-                record,
-                value=area,
-                limit=record.value,
-                unit="sqft",
-                note="impact_fee_proportional_share_unknown",
-            )
-        )
-        return
-    # Proportionate to the main home: the ADU's floor area as a share of the home's.
+        note = "impact_fee_over" if upto else "impact_fee_from"
+    else:
+        note = "impact_fee_proportional" if upto else "impact_fee_proportional_from"
+    share = None
+    if not fee_free and primary is not None and primary > 0:
+        # Proportionate to the main home: the ADU's floor area as a share of the home's.
+        share = Share.of(area, primary, "sqft", None)
     out.append(
         from_record(
             rule,
             TOPIC,
             CONDITION,
             record,
-            value=area / primary * 100.0,
-            unit="percent",
-            note="impact_fee_proportional",
+            value=area,
+            limit=record.value,
+            unit="sqft",
+            note=note,
+            share=share,
         )
     )
 
