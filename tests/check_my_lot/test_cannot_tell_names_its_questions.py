@@ -98,15 +98,6 @@ def _text(value) -> str:
 
 PLANS = case_queries() + golden_queries() + empty_queries()
 
-# Known, and not this test's to fix: on a hillside lot the hillside rules ask an ADU the main
-# building's heights, which the page does not ask for an ADU (the hillside family's; issue 21).
-KNOWN = pytest.mark.xfail(reason="hillside rules ask an ADU the main building's heights")
-
-
-def _plan(name: str, query: str):
-    hillside_adu = "project=adu" in query and "hillside=" in query
-    return pytest.param(name, query, id=name, marks=[KNOWN] if hillside_adu else [])
-
 
 @pytest.mark.parametrize(("name", "query"), PLANS, ids=[name for name, _query in PLANS])
 def test_every_cannot_tell_names_a_question(name, query):
@@ -119,7 +110,7 @@ def test_every_cannot_tell_names_a_question(name, query):
     assert not silent, f"cannot_tell with no question: {silent}"
 
 
-@pytest.mark.parametrize(("name", "query"), [_plan(name, query) for name, query in PLANS])
+@pytest.mark.parametrize(("name", "query"), PLANS, ids=[name for name, _query in PLANS])
 def test_every_question_named_is_asked_on_the_page(name, query):
     if _bad(query):
         pytest.skip("a query the form refuses (its 400 is pinned by the golden file)")
