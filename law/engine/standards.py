@@ -47,6 +47,8 @@ UNITS = frozenset(
         "stories",
         # Parking spaces (the state's cap on what a city may ask of an ADU).
         "spaces",
+        # Years (how long an SB 9 lot split's owner undertakes to live there).
+        "years",
     }
 )
 # What a record's ``condition`` measures: a limit the record applies within, printed beside

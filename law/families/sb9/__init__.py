@@ -23,6 +23,7 @@ FAMILY = Family(
         "sb9_single_family_zone",
         "sb9_not_single_family_zone",
         "sb9_disqualified",
+        "sb9_owner_occupancy",
     ),
     applies=lambda ctx: ctx.plan.sb9 is not None,
     part=PART,

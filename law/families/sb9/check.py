@@ -6,6 +6,7 @@ split, § 66411.7), each approved ministerially when the statute's conditions ar
   lists Cotati's districts both ways), never a question: outside one, ``fail``.
 - The statute's other conditions are asked in plain words, all at once; an answer the statute
   rules out fails; an unanswered one makes the answer wait.
+- What the approval comes with (a lot split's owner-occupancy affidavit): ``condition``.
 - Within what the statutes guarantee (each home at least 800 sq ft; side and rear setbacks of
   no more than 4 ft; a lot split into parts of at least 40 percent and 1,200 sq ft): ``pass``;
   beyond it, Cotati's own standards decide (not held): ``not_checked`` with nothing to ask.
@@ -31,6 +32,7 @@ RULES = (
     "sb9.unit_size",
     "sb9.setback.side",
     "sb9.setback.rear",
+    "sb9.owner_occupancy",
     "sb9.lot_split",
     "sb9.lot_split.min_area",
 )
@@ -87,6 +89,19 @@ def check(ctx: Context, out: list[Finding]) -> None:
         _setback(ctx, rule, kind, num(value), field, out)
     if kind == "lot_split":
         _lot_split(ctx, p, out)
+        # Attached to the approval (an owner's affidavit), never a question.
+        record = _get(ctx, "sb9.owner_occupancy", "lot_split")
+        if record is not None:
+            out.append(
+                from_record(
+                    "sb9.owner_occupancy",
+                    TOPIC,
+                    Status.CONDITION,
+                    record,
+                    limit=record.value,
+                    unit=record.unit,
+                )
+            )
 
 
 def _eligible(p: Sb9Proposal, kind: str, record, out: list[Finding]) -> None:
