@@ -26,6 +26,10 @@ FAMILY = Family(
         "sb9_owner_occupancy",
     ),
     applies=lambda ctx: ctx.plan.sb9 is not None,
+    # Shown on the ADU topic page ("Adding a home: ADUs, JADUs and SB 9") with the ADU family's
+    # key numbers; its link opens the ADU questions, as it did when SB 9 was asked there.
+    feature="adu",
+    form_section="adu",
     part=PART,
     project=PROJECT,
     projects=("sb9",),
