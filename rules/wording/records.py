@@ -156,7 +156,9 @@ def record_figure(record) -> str:
     if record.value_max is not None:
         figure = f"{figure}–{num(record.value_max)}"
     above = FIGURE_ABOVE.get(record.rule)
-    if above is not None and record.value is not None:
+    # A height above a reference is a length; a share under the same rule (the flood rule's
+    # substantial-improvement threshold, a percent) is printed as an amount.
+    if above is not None and record.value is not None and record.unit in ("ft", "in"):
         reference = next((above[c] for c in record.cases if c in above), above["*"])
         if record.value == 0 and record.comparison == "min":
             return gettext("At or above %(reference)s") % {"reference": reference}

@@ -16,6 +16,7 @@ from law.engine.answers import (
 from law.engine.cases import AS_OF
 from law.engine.findings import Status
 from law.engine.registry import registry
+from rules.wording.records import record_figure
 
 
 def answer(project: str, **values):
@@ -134,3 +135,8 @@ def test_a_fence_the_site_cannot_say_is_allowed_is_not_allowed_with_approval(hei
     fence = findings["fence.height"]
     assert (fence.status, fence.missing, fence.approval) == (Status.NOT_CHECKED, (), None)
     assert result.outcome == CITY_DECIDES and result.approvals == ()
+
+
+def test_the_flood_topic_prints_the_half_value_threshold_as_a_share_not_a_height():
+    record = load_standards().by_id("s15-04-170-substantial-improvement")
+    assert record_figure(record) == "At least 50%"
