@@ -23,6 +23,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from law.engine import load_standards
+from law.engine.caches import process_cache
 from law.engine.plan import Plan
 from law.engine.registry import Input, registry
 from law.engine.site import Lot
@@ -67,6 +68,11 @@ class YesNoWidget(forms.CheckboxInput):
 
     def value_from_datadict(self, data, files, name):
         return data.get(name, "")
+
+    def format_value(self, value):
+        # Ticked, the box sends "on" (its default value): never the text a link carried, or a
+        # box drawn from ?corner_lot=maybe sent "maybe" again once ticked and stayed in error.
+        return None
 
 
 class YesNoField(forms.BooleanField):
@@ -352,10 +358,11 @@ class CheckForm(EngineInputs):
         return urlencode(self.given())
 
     def error_messages(self) -> list[tuple[str, list[str]]]:
-        """Every field's name with its messages (none for most), in form order: an update
-        refreshes every field's error slot (rules/wording/slots.py)."""
+        """Each field on the page with its messages (none for most), in form order: an update
+        refreshes every field's error slot (rules/wording/slots.py), and only those the page
+        holds (an update naming a slot the page lacks is an error in the browser's console)."""
         errors = self.errors if self.is_bound else {}
-        return [(name, errors.get(name, [])) for name in self.fields]
+        return [(name, errors.get(name, [])) for name in self.shown_names()]
 
     def checked_projects(self) -> tuple[str, ...]:
         """The chosen projects this site checks (not "something else")."""
@@ -369,26 +376,74 @@ class CheckForm(EngineInputs):
 
     def fieldsets(self):
         """The form's sections, with their bound fields and whether each starts open, for
-        the template (see ``layout``)."""
+        the template (see ``layout``); the site conditions' section lists each yes/no with the
+        questions it opens and whether they are open (``opened``)."""
         chosen = bool(self.checked_projects())
-        return [
-            {
+        sections = []
+        for section in self.layout():
+            bound = {
                 **section,
                 "fields": [self[name] for name in section["names"]],
                 "open": chosen or self._section_used(section["asked"]),
             }
-            for section in self.layout()
-        ]
+            if "conditions" in section:
+                bound["conditions"] = [
+                    {
+                        **condition,
+                        "gate": self[condition["gate"]],
+                        "fields": [self[name] for name in condition["opens"]],
+                        "open": self.opened(condition),
+                    }
+                    for condition in section["conditions"]
+                ]
+            sections.append(bound)
+        return sections
 
     def layout(self) -> tuple[dict, ...]:
         """The form's sections shown: id, legend and the names of their fields as shown (no
         bound fields: the printed sheet needs only names), the same for every form with the
         same projects (not to be changed by the caller).
 
-        With projects chosen: the lot, then each chosen project's parts in the order the
-        projects are declared, then the flood zone when a chosen project is one it bears on;
-        without: every section (the form as it was before the project question)."""
+        With projects chosen, only the questions that bear on them (``_layout``); without,
+        every section (the form as it was before the project question)."""
         return _layout(self.checked_projects())
+
+    def opened(self, condition: dict) -> bool:
+        """Whether a site condition's questions are open: its yes/no is ticked, or one of the
+        questions it opens holds an answer (a link that gives the flood zone alone)."""
+        data = self.data if self.is_bound else self.initial
+        return any(
+            str(data.get(name, "")).strip() not in ("", "false", "off")
+            for name in (condition["gate"], *condition["opens"])
+        )
+
+    def shown_names(self) -> tuple[str, ...]:
+        """The fields on the page (those with an error slot), in form order: the projects, the
+        questions of the layout (those a closed yes/no hides included) and the check's date
+        and preview."""
+        return _shown_names(self.checked_projects())
+
+    def first_new_question(self, before: tuple[str, ...]) -> str | None:
+        """The first question "Show my questions" revealed (where the page without JavaScript
+        lands): the first of the layout that the projects ``before`` did not ask (all of it
+        when none was chosen), or that a site condition's yes has just opened (its questions
+        were closed: the submission carried none of them). A box that is not ticked sends
+        nothing either way, so it is never taken for new."""
+        data = self.data if self.is_bound else self.initial
+        layout = self.layout()
+        before = tuple(key for key in PROJECT_KEYS if key in before)
+        drawn = {name for section in _layout(before) for name in section["names"]}
+        closed, opened = set(), set()
+        for section in layout:
+            for condition in section.get("conditions", ()):
+                (opened if self.opened(condition) else closed).update(condition["opens"])
+        for section in layout:
+            for name in section["names"]:
+                if name in closed or isinstance(self.fields[name], YesNoField):
+                    continue
+                if not before or name not in drawn or (name in opened and name not in data):
+                    return name
+        return None
 
     def _section_used(self, names) -> bool:
         data = self.data if self.is_bound else {}
@@ -429,9 +484,12 @@ class CheckForm(EngineInputs):
 
 
 def _describe_fields(form_class) -> None:
-    """Tie each field to its help text and its error slot, once for every instance."""
+    """Tie each field to its help text, what was read of a number and its error slot, once
+    for every instance."""
     for name, field in form_class.base_fields.items():
         described_by = [f"error-{name}"]
+        if isinstance(field, NumberField):  # "Read as 8,000 square feet" (_understood.jinja)
+            described_by.insert(0, f"understood-{name}")
         if field.help_text or getattr(field, "definition_url", ""):
             described_by.insert(0, f"id_{name}_helptext")
         field.widget.attrs["aria-describedby"] = " ".join(described_by)
@@ -471,32 +529,80 @@ def _to_clean(data) -> list[str]:
     return sorted(names, key=_PLACE.__getitem__)
 
 
+# The section of the site conditions' yes/no questions (flood zone, hillside lot), last: what
+# a yes opens comes below it, so nothing the person has answered moves.
+SITE_SECTION = "site"
+SITE_LEGEND = _("Your site")
+
+
+@process_cache(maxsize=128)  # one per set of projects: at most 2 ** projects
 def _layout(chosen: tuple[str, ...]) -> tuple[dict, ...]:
-    """CheckForm.layout for the projects ``chosen`` (checked ones, in declared order)."""
+    """CheckForm.layout for the projects ``chosen`` (checked ones, in declared order).
+
+    Only the questions that bear on them, in the order a person thinks of them (issue 22): the
+    lot's (the zone, and what the chosen projects' own rules ask of the lot: a fence asks
+    whether it is a corner lot, a new home its width and depth), then each project's part in
+    the order the projects are declared, then each site condition that bears on them as its
+    one yes/no (``Family.asked_by``) with the questions it opens on yes. Every question a
+    project's rules may name as missing is in the list from the start."""
     sets = CheckForm.FIELDSETS
-    if chosen:
-        reg = registry()
-        wanted = ["lot"]
-        for key in chosen:
-            wanted += [p for p in reg.projects[key].parts if p not in wanted]
-        # A site condition's own questions (the flood zone) come with any project it bears on.
-        for family in reg.families:
-            if (
-                family.site_condition
-                and family.part is not None
-                and family.part.key not in wanted
-                and any(family in reg.project_families[key] for key in chosen)
-            ):
-                wanted.append(family.part.key)
-        by_key = {key: (key, legend, names) for key, legend, names in sets}
-        sets = [by_key[key] for key in wanted if key in by_key]
+    if not chosen:  # every section (the form as it was before the project question)
+        return tuple(_section(key, legend, names) for key, legend, names in sets)
+    reg = registry()
+    by_key = {key: (legend, names) for key, legend, names in sets}
+    bearing = set().union(*(reg.project_rules[key] for key in chosen))
+    families = [f for f in reg.families if bearing.intersection(f.rules)]
+    conditions = [f for f in families if f.site_condition and f.asked_by]
+    own = {name for f in families if f not in conditions for name in f.inputs}
+    opened = {name for f in conditions for name in _condition_inputs(f, reg)}
+    parts = [p for key in chosen for p in reg.projects[key].parts]
+    # A site condition without a yes/no of its own is asked as its part, as any project's.
+    parts += [f.part.key for f in families if f.site_condition and not f.asked_by and f.part]
+    sections = []
+    lot_legend, lot_names = by_key["lot"]
+    lot = [n for n in lot_names if reg.inputs[n].spec.required or n in own]
+    sections.append(_section("lot", lot_legend, lot))
+    shown = set(lot)
+    for key in dict.fromkeys(parts):
+        legend, names = by_key[key]
+        # An input only a site condition asks waits for its yes (a home's kind of work: flood).
+        names = [n for n in names if n in own or n not in opened]
+        sections.append(_section(key, legend, names))
+        shown.update(names)
+    if conditions:
+        asked = []
+        for family in conditions:
+            opens = [n for n in _condition_inputs(family, reg) if n not in shown]
+            asked.append({"family": family.name, "gate": family.asked_by, "opens": opens})
+            shown.update(opens)
+        names = [n for c in asked for n in (c["gate"], *c["opens"])]
+        sections.append({**_section(SITE_SECTION, SITE_LEGEND, names), "conditions": asked})
+    return tuple(sections)
+
+
+def _condition_inputs(family, reg) -> list[str]:
+    """A site condition's questions opened by its yes: its part's, then the others it may
+    name as missing (a home's kind of work), without the yes/no itself."""
+    listed = [i.name for i in reg.part_inputs.get(family.part.key, ())] if family.part else []
+    return [n for n in dict.fromkeys((*listed, *family.inputs)) if n != family.asked_by]
+
+
+def _section(key: str, legend, names) -> dict:
     shown_as = CheckForm.SHOWN_AS
-    return tuple(
-        {
-            "id": key,
-            "legend": legend,
-            "names": [shown for name in names for shown in shown_as.get(name, (name,))],
-            "asked": names,  # the engine's names (whether the section was answered)
-        }
-        for key, legend, names in sets
-    )
+    return {
+        "id": key,
+        "legend": legend,
+        "names": [shown for name in names for shown in shown_as.get(name, (name,))],
+        "asked": tuple(names),  # the engine's names (whether the section was answered)
+    }
+
+
+# The check's own options, after the questions.
+_OPTIONS = ("as_of", "include_proposed")
+
+
+@process_cache(maxsize=128)
+def _shown_names(chosen: tuple[str, ...]) -> tuple[str, ...]:
+    names = (n for section in _layout(chosen) for n in section["names"])
+    on_page = {"project", *_OPTIONS, *names}
+    return tuple(name for name in CheckForm.base_fields if name in on_page)

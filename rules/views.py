@@ -19,6 +19,7 @@ from rules.ignored import reports_ignored
 from rules.json_output import result_json
 from rules.openapi import document_json
 from rules.wording.findings import cited_sections
+from rules.wording.typed import understood
 
 # The checker's templates are Jinja2 (rules/wording/jinja.py says why).
 _CHECKER = engines["checker"]
@@ -59,19 +60,18 @@ READS = {name: (MULTIPLE if name == "project" else None) for name in FORM_FIELDS
 
 # Results depend only on the query string and the date, so anonymous answers are cached
 # (in each process only: computing one costs less than asking Redis for it).
-@cache_for_anonymous(reads={**READS, "show": None, "part": None}, shared=False)
+# ``shown``: "Show my questions" without JavaScript, naming the projects whose questions the
+# page showed, so the page it brings lands on the first new question.
+@cache_for_anonymous(reads={**READS, "show": None, "part": None, "shown": None}, shared=False)
 @require_safe
 def check_my_lot(request):
+    shown = request.GET.get("shown")
     # The form's own submissions always carry `zone`; a link without it (e.g. from a
     # topic page) only pre-fills answers and opens a section, without error messages.
-    if "zone" in request.GET:
-        form = CheckForm(request.GET)
-    else:
-        initial = request.GET.dict()
-        initial["project"] = request.GET.getlist("project") or _project_shown(
-            request.GET.get("show", "")
-        )
-        form = CheckForm(initial=initial)
+    form = CheckForm(request.GET) if "zone" in request.GET else _prefilled(request.GET)
+    if shown is not None and not form.is_valid():
+        # Asked for the questions, not for a check: no answer is scolded before it is reached.
+        form = _prefilled(request.GET)
     result = lot = plan = None
     if form.is_bound and form.is_valid():
         result, lot, plan = run_check(form)
@@ -93,12 +93,19 @@ def check_my_lot(request):
         else {},
         "coming": COMING,
         "checked": CHECKED,
+        # After "Show my questions": the first question it revealed (#new-questions).
+        "first_new": form.first_new_question(tuple(shown.split())) if shown is not None else None,
+        "understood": understood,
     }
     if context["partial"] and request.GET.get("part") == "questions":
         # The project boxes changed: the questions those projects need, swapped in place.
         return HttpResponse(_render("rules/partials/_questions.jinja", context, request))
     if context["partial"]:
-        return HttpResponse(_render("rules/partials/_results.jinja", context, request))
+        # The results, and out of band the answer bar and what was read of each number.
+        results = _render("rules/partials/_results.jinja", context, request)
+        return HttpResponse(
+            results + _render("rules/partials/_form_updates.jinja", context, request)
+        )
     # The checker's page, placed in the site's layout (base.html, a Django template).
     page = {
         "checker": _render("rules/check.jinja", context, request),
@@ -109,6 +116,13 @@ def check_my_lot(request):
 
 def _render(name: str, context: dict, request) -> str:
     return mark_safe(_CHECKER.get_template(name).render(context, request))
+
+
+def _prefilled(query) -> CheckForm:
+    """A form pre-filled from a link's answers (nothing is checked, nothing scolded)."""
+    initial = query.dict()
+    initial["project"] = query.getlist("project") or _project_shown(query.get("show", ""))
+    return CheckForm(initial=initial)
 
 
 def _project_shown(section: str) -> list[str]:

@@ -141,3 +141,6 @@ class Family:
     # on the projects that build a home.
     site_condition: bool = False
     dwelling_rules: tuple[str, ...] = ()
+    # A site condition is asked as one yes/no, this input (a "yesno" one): its other inputs
+    # are asked only on yes, so a fence and a shed do not open the flood questions.
+    asked_by: str | None = None

@@ -164,6 +164,11 @@ class Registry:
                     raise ValueError(
                         f"family {family.name!r}: dwelling rule {rule!r} is not one of its rules"
                     )
+            asked_by = self.inputs.get(family.asked_by or "")
+            if family.asked_by and (asked_by is None or asked_by.spec.kind != "yesno"):
+                raise ValueError(
+                    f"family {family.name!r}: asked_by {family.asked_by!r} is not a yes/no input"
+                )
 
     def _check_families(self) -> None:
         seen_rules: dict[str, str] = {}

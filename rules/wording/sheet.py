@@ -11,9 +11,11 @@ from cotati_site.codebook.anchors import citation_href
 from law.engine.caches import process_cache
 from law.engine.registry import registry
 from rules.forms import FENCE_HEIGHT, TRUE_WORDS, AnswerField, CheckForm, YesNoField
+from rules.numbers import NumberField
 from rules.wording.citations import is_section_number, source_cite
 from rules.wording.labels import form_unit, project_label
 from rules.wording.numbers import feet_and_inches, num
+from rules.wording.typed import read_number, typed_amount
 from rules.wording.words import ANSWER_UNIT_SINGULAR
 
 # The printed sheet's sections after the form's own: the check's options.
@@ -80,6 +82,9 @@ def _worded(name: str, raw: str) -> str:
         return next((str(label) for key, label in choices if str(key) == raw), raw)
     entry = registry().inputs.get(name)
     unit = getattr(field, "unit", None) or (entry.spec.unit if entry else "") or ""
+    if isinstance(field, NumberField):  # as the form read it: "8,000", "6'6\"", "10x12"
+        number = read_number(field, raw)
+        return raw if number is None else typed_amount(number, unit)
     try:
         number = float(raw)
     except ValueError:

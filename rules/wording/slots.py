@@ -19,10 +19,10 @@ def error_slots(context) -> Markup:
     form = context["form"]
     if form.is_bound and form.errors:
         return Markup(_render(form.error_messages()))
-    return Markup(_empty_slots(tuple(form.fields)))
+    return Markup(_empty_slots(form.shown_names()))
 
 
-@process_cache(maxsize=8)
+@process_cache(maxsize=128)  # one per set of projects shown
 def _empty_slots(names: tuple[str, ...]) -> str:
     return _render([(name, []) for name in names])
 

@@ -1,4 +1,5 @@
-/* Check my lot: the browser history, and the Print button.
+/* Check my lot: the browser history, the Print button, the site conditions' questions, when
+   a field shows its error, and the address of a complete answer.
 
    History. The form updates the results as people type (htmx, hx-replace-url). Each pause
    while typing must not become a Back step, so an update replaces the current history
@@ -34,7 +35,7 @@
     var url = new URL(path, location.href);
     var kept = new URLSearchParams();
     url.searchParams.forEach(function (value, name) {
-      if (value !== "" && name !== "part" && name !== "step") kept.append(name, value);
+      if (value !== "" && name !== "part" && name !== "shown") kept.append(name, value);
     });
     var query = kept.toString();
     return url.pathname + (query ? "?" + query : "") + url.hash;
@@ -57,9 +58,8 @@
     } else {
       update.type = "replace";
     }
-    // Leaving a field fires change, which the form turns into a request of its own (an
-    // in-flight update from typing is replaced by it: hx-sync), so every finished edit
-    // passes here.
+    // Leaving a field fires change, which the form turns into a request of its own (queued
+    // behind an update from typing: hx-sync), so every finished edit passes here.
     if (FINISHED[trigger]) finished = true;
   });
 
@@ -75,4 +75,134 @@
   document.addEventListener("DOMContentLoaded", enablePrint);
   document.addEventListener("htmx:afterSettle", enablePrint);
   if (document.readyState !== "loading") enablePrint();
+
+  /* A site condition (flood zone, hillside lot) is one yes/no: its questions are drawn closed,
+     hidden and disabled (nothing in them is sent), and open as soon as it is ticked, without a
+     trip to the server. Run in the capture phase, before htmx reads the form for the update
+     the same change starts, so the update carries what the opened questions hold. */
+  document.addEventListener(
+    "change",
+    function (event) {
+      var box = event.target;
+      if (!isChecker(box) || box.type !== "checkbox" || !box.name) return;
+      var opened = document.querySelector('[data-opened-by="' + box.name + '"]');
+      if (!opened) return;
+      opened.hidden = !box.checked;
+      opened.disabled = !box.checked;
+    },
+    true
+  );
+
+  // "Show my questions" is for a page without JavaScript: here ticking shows them.
+  function hideStepButtons() {
+    var steps = document.querySelectorAll(".checker-form .no-js-step");
+    for (var i = 0; i < steps.length; i++) steps[i].hidden = true;
+  }
+
+  /* Errors. The server words every field's error on each update (its slot, error-NAME); a
+     field shows it once the person has left the field or submitted the form, never before
+     they reach it (ticking a project does not scold the zone not chosen yet). The field's
+     aria-invalid and its red border (.has-error) follow what is shown, for every kind of
+     field. A message is shown only while the field still holds what it was worded for: one
+     for an earlier value waits for its own update. */
+  var touched = {};
+  var submitted = false;
+  var shown = {};
+
+  function form() {
+    return document.querySelector("form.checker-form");
+  }
+
+  function valueOf(data, name) {
+    return data.getAll(name).join("\n");
+  }
+
+  function syncErrors(sent) {
+    var checker = form();
+    if (!checker) return;
+    var now = new FormData(checker);
+    var slots = checker.querySelectorAll(".field-error[id^='error-']");
+    for (var i = 0; i < slots.length; i++) {
+      var slot = slots[i];
+      var name = slot.id.slice("error-".length);
+      if (!slot.hasAttribute("data-message")) {
+        // Swapped in just now: the server's words for the answers sent.
+        slot.setAttribute("data-message", slot.textContent.trim());
+        slot.setAttribute("data-sent", valueOf(sent || now, name));
+      }
+      var message = "";
+      if (submitted || touched[name]) {
+        var current = slot.getAttribute("data-sent") === valueOf(now, name);
+        message = current ? slot.getAttribute("data-message") : shown[name] || "";
+      }
+      shown[name] = message;
+      if (slot.textContent !== message) slot.textContent = message;
+      var controls = checker.querySelectorAll('[name="' + name + '"]');
+      for (var j = 0; j < controls.length; j++) {
+        if (message) controls[j].setAttribute("aria-invalid", "true");
+        else controls[j].removeAttribute("aria-invalid");
+      }
+      var box = document.getElementById(name === "project" ? "section-projects" : "field-" + name);
+      if (box) box.classList.toggle("has-error", !!message);
+    }
+  }
+
+  document.addEventListener("focusout", function (event) {
+    var field = event.target;
+    if (!isChecker(field) || !field.name) return;
+    touched[field.name] = true;
+    syncErrors(null);
+  });
+  document.addEventListener("change", function (event) {
+    if (isChecker(event.target) && event.target.name) touched[event.target.name] = true;
+  });
+  document.addEventListener(
+    "submit",
+    function (event) {
+      if (isChecker(event.target)) submitted = true;
+    },
+    true
+  );
+  document.addEventListener(
+    "click",
+    function (event) {
+      var button = event.target.closest && event.target.closest("button[type=submit]");
+      if (button && isChecker(button) && button.name !== "shown") submitted = true;
+    },
+    true
+  );
+
+  /* After an update: the errors as above, and the address. When every chosen project has its
+     verdict (the answer bar's data-complete), the address ends in #results-title, so a copy of
+     it opens on the answer; while a question is open it opens on the form. */
+  var handled = typeof WeakSet === "function" ? new WeakSet() : null;
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var detail = event.detail || {};
+    var config = detail.requestConfig;
+    if (!config || !isChecker(config.elt)) return;
+    if (handled) {
+      if (handled.has(config)) return; // afterSwap comes once per element swapped
+      handled.add(config);
+    }
+    hideStepButtons();
+    syncErrors(config.formData);
+    var bar = document.getElementById("answer-bar");
+    if (!bar || config.target !== document.getElementById("results")) return;
+    var hash = bar.getAttribute("data-complete") === "true" ? "#results-title" : "";
+    if (location.hash !== hash) {
+      history.replaceState(history.state, "", location.pathname + location.search + hash);
+    }
+  });
+
+  function start() {
+    hideStepButtons();
+    var checker = form();
+    if (!checker) return;
+    // A page that arrives with messages was submitted (a link with a zone, or a reload).
+    var slots = checker.querySelectorAll(".field-error[id^='error-']");
+    for (var i = 0; i < slots.length; i++) if (slots[i].textContent.trim()) submitted = true;
+    syncErrors(null);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();

@@ -187,7 +187,8 @@ def test_sides_typed_for_a_distance_get_the_plain_message(client):
 
 
 def test_a_label_that_names_its_unit_does_not_name_it_twice(client):
-    page = client.get(URL, {"zone": "NL", "project": "fence"}).content.decode()
+    query = {"zone": "NL", "project": ["fence", "main_building"]}
+    page = client.get(URL, query).content.decode()
 
     def label(name: str) -> str:
         return re.search(rf'<label for="id_{name}">(.*?)</label>', page, re.S).group(1)

@@ -30,10 +30,11 @@ def test_the_form_opens_with_the_project_question_then_the_zone(client):
 @pytest.mark.parametrize(
     ("projects", "shown", "hidden"),
     [
-        (["fence"], {"fence"}, {"building", "accessory", "home_business", "flood"}),
-        (["accessory_structure"], {"accessory", "flood"}, {"building", "fence"}),
-        (["home_business"], {"home_business"}, {"building", "fence", "flood"}),
-        (["main_building"], {"building", "flood"}, {"fence", "accessory", "home_business"}),
+        # Site conditions (flood, hillside) are one yes/no each in "site" (issue 22).
+        (["fence"], {"fence"}, {"building", "accessory", "home_business", "flood", "site"}),
+        (["accessory_structure"], {"accessory", "site"}, {"building", "fence", "flood"}),
+        (["home_business"], {"home_business"}, {"building", "fence", "flood", "site"}),
+        (["main_building"], {"building", "site"}, {"fence", "accessory", "home_business"}),
         (["fence", "home_business"], {"fence", "home_business"}, {"building", "accessory"}),
     ],
     ids=lambda v: "+".join(sorted(v)) if isinstance(v, list | set) else v,

@@ -38,6 +38,7 @@ FAMILY = Family(
     feature="flood",
     part=PART,
     site_condition=True,
+    asked_by="in_flood_zone",  # one yes/no; the zone and elevations only on yes (part.py)
     # § 15.04.170 sets the lowest floor of residential structures (new or substantially
     # improved homes), so it bears on a home or an ADU, not on a shed.
     dwelling_rules=("flood.lowest_floor",),

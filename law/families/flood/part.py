@@ -23,6 +23,16 @@ _ELEVATION = {"unit": "feet", "minimum": -1_000, "maximum": 30_000}
 
 @dataclass(frozen=True, slots=True)
 class FloodData:
+    # The one question a plan that builds is asked about flooding (the family's ``asked_by``);
+    # the others are asked only on yes. It decides nothing itself: the zone on the map does.
+    in_flood_zone: bool = asked(
+        Input(
+            label="The lot is in a flood zone on FEMA's flood map",
+            kind="yesno",
+            help_text="Tick it to give the zone the map names for your lot (A, AE, X …).",
+        ),
+        default=False,
+    )
     zone: str | None = asked(
         Input(
             name="flood_zone",

@@ -20,4 +20,5 @@ FAMILY = Family(
     site_condition=True,
     # The limits are the height of a home (the main building, an ADU), not of a shed.
     dwelling_rules=("hillside.height", "hillside.height_from_lowest_grade"),
+    asked_by="hillside",  # the lot's yes/no: the heights are asked only on yes
 )
