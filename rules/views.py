@@ -47,6 +47,8 @@ def run_check(form: CheckForm):
         include_proposed=include_proposed,
         proposals=proposals,
         projects=form.projects(),
+        lot=lot,  # which state routes could add a home on it
+        standards=standards,
     )
     return result, lot, plan
 

@@ -13,7 +13,9 @@ a planner at the counter would sort them (docs/decisions/project-answers.md):
 - ``not_allowed_as_planned`` when a rule that bears on it fails; ``fixes`` then say what would
   pass, from the same figures the finding carries (the limit to meet and by how much), and
   ``alternatives`` the projects state law offers instead (more homes than the lot's density
-  allows: the projects that add homes, ``Project.adds_homes``);
+  allows: the projects that add homes, ``Project.adds_homes``, each where the family deciding
+  it says it could on this lot, ``Family.adds_homes_on``: an ADU where the zone allows homes,
+  SB 9 in a single-family zone);
 - else ``cannot_tell`` only when a *decisive question* is unanswered: a rule not checked for
   want of an answer. ``missing`` names every such answer at once, never a few at a time;
 - else ``city_decides`` when what remains is for the City: a rule whose text this site does not
@@ -33,9 +35,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from law.engine.findings import APPROVAL_ORDER, Finding, Status
 from law.engine.registry import registry
+
+if TYPE_CHECKING:
+    from law.engine.common import Context
 
 ALLOWED = "allowed"
 ALLOWED_WITH_APPROVAL = "allowed_with_approval"
@@ -175,8 +181,13 @@ def relevant(findings: Iterable[Finding], projects: Iterable[str]) -> list[Findi
     return [f for f in findings if f.rule in rules]
 
 
-def answers_for(findings: list[Finding], projects: Iterable[str]) -> list[Answer]:
-    """One Answer per project, in the order given (duplicates dropped)."""
+def answers_for(
+    findings: list[Finding], projects: Iterable[str], *, on: Context | None = None
+) -> list[Answer]:
+    """One Answer per project, in the order given (duplicates dropped). ``on`` is the lot
+    checked (a ``Context``: its zone and the records in force on the date), which says where a
+    state route could add a home; without it no route is offered, since that is the lot's to
+    say."""
     reg = registry()
     out = []
     for project in dict.fromkeys(projects):
@@ -187,11 +198,11 @@ def answers_for(findings: list[Finding], projects: Iterable[str]) -> list[Answer
             continue
         rules = frozenset(reg.project_rules[project])
         own = [f for f in findings if f.rule in rules]
-        out.append(_answer(project, own, reg))
+        out.append(_answer(project, own, reg, on))
     return out
 
 
-def _answer(project: str, findings: list[Finding], reg) -> Answer:
+def _answer(project: str, findings: list[Finding], reg, on: Context | None) -> Answer:
     approvals = _approvals(findings)
     conditions = tuple(Condition.of(f) for f in findings if f.status is Status.CONDITION)
     failed = [f for f in findings if f.status is Status.FAIL]
@@ -203,7 +214,7 @@ def _answer(project: str, findings: list[Finding], reg) -> Answer:
             rules=_ids(failed),
             fixes=tuple(fix for f in failed if (fix := fix_for(f)) is not None),
             conditions=conditions,
-            alternatives=_alternatives(project, failed, reg),
+            alternatives=_alternatives(project, failed, reg, on),
         )
     own_rules = {r for f in reg.project_families[project] if not f.site_condition for r in f.rules}
     if not any(f.rule in own_rules for f in findings):
@@ -285,14 +296,19 @@ def _first_inputs(project: str, reg) -> tuple[str, ...]:
     )
 
 
-def _alternatives(project: str, failed: list[Finding], reg) -> tuple[Alternative, ...]:
+def _alternatives(
+    project: str, failed: list[Finding], reg, on: Context | None
+) -> tuple[Alternative, ...]:
     """The projects state law offers where the plan cannot pass: more homes than a rule of the
-    lot allows opens every project that adds homes (``Project.adds_homes``) but this one."""
+    lot allows opens every project that adds homes (``Project.adds_homes``) but this one, where
+    the family deciding it says it could on this lot (``Registry.home_routes``)."""
     limiting = next((f for f in failed if _too_many_homes(f)), None)
-    if limiting is None:
+    if limiting is None or on is None:
         return ()
     return tuple(
-        Alternative(key, TOO_MANY_HOMES, limiting.rule) for key in reg.adds_homes if key != project
+        Alternative(key, TOO_MANY_HOMES, limiting.rule)
+        for key in reg.adds_homes
+        if key != project and reg.home_routes[key](on)
     )
 
 

@@ -93,7 +93,8 @@ class Project:
     site conditions' rules about homes bear on it too. ``adds_homes``: state law lets it add
     a home whatever the zone's density allows (an ADU or JADU, an SB 9 second home or lot
     split), so an answer whose plan has more homes than the lot's density allows offers it
-    as an alternative (``answers.py``: read from here, never listed by hand).
+    as an alternative where the family deciding it says it applies on that lot
+    (``Family.adds_homes_on``; ``answers.py``: read from here, never listed by hand).
     """
 
     key: str
@@ -118,7 +119,8 @@ class Family:
     over another's finding (state ADU law over a zone's coverage limit), without the other
     family or ``check_lot`` knowing of it.
     ``part`` is the form part the family adds (its inputs), and ``project`` the project it adds
-    (what a person picks); ``projects`` names the projects its rules decide.
+    (what a person picks); ``projects`` names the projects its rules decide; ``adds_homes_on``
+    says where such a project that adds homes could (see the field).
     """
 
     name: str
@@ -144,3 +146,9 @@ class Family:
     # A site condition is asked as one yes/no, this input (a "yesno" one): its other inputs
     # are asked only on yes, so a fence and a shed do not open the flood questions.
     asked_by: str | None = None
+    # For a family deciding a project that adds homes (``Project.adds_homes``): whether that
+    # project could add one on the lot checked (``ctx``: its zone, on the date), read from the
+    # family's own records by the same test its check makes first. An answer offers the
+    # project as an alternative only where this says yes (answers.py); such a family must
+    # declare it (the registry refuses one that does not).
+    adds_homes_on: Callable[[Any], bool] | None = None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, fields
 from pathlib import Path
 from typing import Any
@@ -139,6 +139,27 @@ class Registry:
         self.adds_homes: tuple[str, ...] = tuple(
             key for key, p in self.projects.items() if p.adds_homes and key in self.covered_projects
         )
+        # Where each of them could add a home: the test its family declares (adds_homes_on).
+        self.home_routes: dict[str, Callable[[Any], bool]] = {}
+        for family in self.families:
+            if family.adds_homes_on is None:
+                continue
+            keys = [key for key in family.projects if key in self.adds_homes]
+            if not keys:
+                raise ValueError(
+                    f"family {family.name!r}: adds_homes_on, but it decides no project that"
+                    " adds homes"
+                )
+            for key in keys:
+                if key in self.home_routes:
+                    raise ValueError(f"project {key!r}: two families say where it adds homes")
+                self.home_routes[key] = family.adds_homes_on
+        for key in self.adds_homes:
+            if key not in self.home_routes:
+                raise ValueError(
+                    f"project {key!r} adds homes, but no family deciding it says where"
+                    " (Family.adds_homes_on)"
+                )
 
     def covered(self, project: str) -> bool:
         """Whether a family of its own (not only a site condition) bears on ``project``: one

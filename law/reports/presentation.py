@@ -13,6 +13,8 @@ from datetime import date
 
 from law.engine import Finding, Proposals, Status, load_standards
 from law.engine.answers import Answer, answers_for, relevant
+from law.engine.common import Context
+from law.engine.plan import Plan
 from law.engine.registry import registry
 from law.engine.words import words
 from law.reports.districts import district_rows
@@ -98,14 +100,22 @@ def build_result(
     include_proposed: bool = False,
     proposals: dict | None = None,
     projects: tuple[str, ...] = (),
+    lot=None,
+    standards=None,
 ) -> Result:
     """Group findings by topic, worst group first and worst finding first within it; with
-    projects, the answer for each and the findings that bear on it."""
+    projects, the answer for each and the findings that bear on it. ``lot`` is the lot checked
+    (with ``standards``, default the shipped ones, and ``proposals`` as the check had them): it
+    says which state routes could add a home there; without it none is offered."""
     checked = tuple(p for p in projects if p in registry().projects)
     if projects:
         # Only "something else" (a pool, a deck) chosen: no project answer, the site's
         # conditions, and the lot's rules under "Other rules", not the whole list of today.
-        return _project_result(findings, as_of, include_proposed, projects, checked, proposals)
+        on = None
+        if lot is not None:
+            view = (standards or load_standards()).view(as_of, proposals)
+            on = Context(view, lot, Plan())
+        return _project_result(findings, as_of, include_proposed, projects, checked, proposals, on)
     by_topic: dict[str, list[Finding]] = {}
     for finding in findings:
         by_topic.setdefault(finding.topic, []).append(finding)
@@ -127,12 +137,12 @@ def build_result(
     )
 
 
-def _project_result(findings, as_of, include_proposed, projects, checked, proposals) -> Result:
+def _project_result(findings, as_of, include_proposed, projects, checked, proposals, on) -> Result:
     reg = registry()
     severity = SEVERITY
     answers = []
     shown: set[str] = set()
-    for answer in answers_for(findings, checked):
+    for answer in answers_for(findings, checked, on=on):
         rules = frozenset(reg.project_rules[answer.project])
         own = sorted((f for f in findings if f.rule in rules), key=lambda f: severity[f.status])
         shown.update(rules)

@@ -4,6 +4,7 @@ alternatives under state law, read from a table a planner can review
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from pathlib import Path
 
@@ -18,10 +19,13 @@ from law.engine.answers import (
     answers_for,
 )
 from law.engine.check import check_lot
+from law.engine.common import Context
 from law.engine.declarations import Project
 from law.engine.findings import COMMON_NOTES, Finding, Status
+from law.engine.loader import load_standards
+from law.engine.plan import Plan
 from law.engine.registry import Registry, discover, registry
-from law.engine.site import BASE_PARTS, BASE_PROJECTS
+from law.engine.site import BASE_PARTS, BASE_PROJECTS, Lot
 from law.families.accessory.part import AccessoryStructure
 from law.families.fences.part import Fence
 from tests.rules.helpers import AS_OF, check
@@ -29,6 +33,8 @@ from tests.rules.helpers import AS_OF, check
 TABLE = Path(__file__).parent / "data" / "answer_model.toml"
 _ROW_KEYS = {
     "covers",
+    "zone",
+    "as_of",
     "project",
     "findings",
     "outcome",
@@ -69,10 +75,18 @@ def finding(entry: dict, project: str) -> Finding:
     )
 
 
+def lot_context(row: dict) -> Context | None:
+    """The lot a row names (its zone, on its date): where the routes could add a home."""
+    if "zone" not in row:
+        return None
+    return Context(load_standards().view(row.get("as_of", AS_OF)), Lot(zone=row["zone"]), Plan())
+
+
 @pytest.mark.parametrize("row", rows(), ids=lambda row: row["covers"])
 def test_an_answer_row_gets_the_outcome_questions_conditions_and_routes_it_names(row):
     project = row["project"]
-    (answer,) = answers_for([finding(f, project) for f in row["findings"]], [project])
+    findings = [finding(f, project) for f in row["findings"]]
+    (answer,) = answers_for(findings, [project], on=lot_context(row))
     assert answer.outcome == row["outcome"]
     assert answer.approvals == tuple(row.get("approvals", ()))
     assert answer.rules == tuple(row["rules"])
@@ -83,14 +97,10 @@ def test_an_answer_row_gets_the_outcome_questions_conditions_and_routes_it_names
         for c in answer.conditions
     ]
     assert conditions == row.get("conditions", [])
-    if row.get("alternatives") == "adds_homes":
-        offered = tuple(key for key in registry().adds_homes if key != project)
-        assert offered, "no project declares adds_homes"
-        assert [a.to_dict() for a in answer.alternatives] == [
-            {"project": key, "reason": TOO_MANY_HOMES, "rule": row["rules"][0]} for key in offered
-        ]
-    else:
-        assert answer.alternatives == ()
+    assert [a.to_dict() for a in answer.alternatives] == [
+        {"project": key, "reason": TOO_MANY_HOMES, "rule": row["rules"][0]}
+        for key in row.get("alternatives", [])
+    ]
 
 
 def test_only_an_unanswered_question_makes_an_answer_wait():
@@ -132,18 +142,87 @@ def test_a_home_with_nothing_entered_is_asked_every_decisive_question_at_once():
     assert set(answer.missing) <= listed
 
 
-def test_a_plan_with_more_homes_than_its_lot_allows_is_offered_the_adu():
-    lot, plan = registry().inputs_from(
-        {"zone": "NM", "lot_area_sqft": 8000, "dwelling_units": 4, "building_type": "plex"}
-    )
+@pytest.mark.parametrize(
+    ("fields", "offered"),
+    [
+        ({"zone": "NM", "lot_area_sqft": 8000, "dwelling_units": 4}, ["adu"]),
+        ({"zone": "NL", "lot_area_sqft": 10000, "dwelling_units": 2}, ["adu", "sb9"]),
+        ({"zone": "RR-1.0", "lot_area_sqft": 43560, "dwelling_units": 2}, ["adu", "sb9"]),
+        ({"zone": "OSR", "lot_area_sqft": 200000, "dwelling_units": 4}, []),
+    ],
+    ids=[
+        "the NM 8,000 sq ft four-plex is offered an ADU, not SB 9 (NM is no single-family zone)",
+        "two homes on a 10,000 sq ft NL lot allowing one: an ADU and SB 9",
+        "two homes on an acre of RR-1.0 allowing one: an ADU and SB 9",
+        "four homes in OSR, which allows none: neither (no ADU where no homes, no SB 9)",
+    ],
+)
+def test_a_plan_with_more_homes_than_its_lot_allows_is_offered_the_routes_its_zone_takes(
+    fields, offered
+):
+    lot, plan = registry().inputs_from({**fields, "building_type": "plex"})
     findings = check_lot(lot, plan, as_of=AS_OF)
     density = next(f for f in findings if f.rule == "density.max")
     assert density.status is Status.FAIL and density.value > density.limit
-    (answer,) = answers_for(findings, ["main_building"])
+    on = Context(load_standards().view(AS_OF), lot, plan)
+    (answer,) = answers_for(findings, ["main_building"], on=on)
     assert answer.outcome == NOT_ALLOWED
-    offered = [a.project for a in answer.alternatives]
-    assert "adu" in offered and "main_building" not in offered
-    assert {a.reason for a in answer.alternatives} == {TOO_MANY_HOMES}
+    assert [a.project for a in answer.alternatives] == offered
+    assert {a.reason for a in answer.alternatives} <= {TOO_MANY_HOMES}
+    # Each route offered is one whose own check would let it add a home on this lot.
+    for key in offered:
+        assert registry().home_routes[key](on)
+
+
+def test_without_the_lot_no_route_is_offered():
+    lot, plan = registry().inputs_from(
+        {"zone": "NL", "lot_area_sqft": 10000, "dwelling_units": 2, "building_type": "plex"}
+    )
+    (answer,) = answers_for(check_lot(lot, plan, as_of=AS_OF), ["main_building"])
+    assert answer.outcome == NOT_ALLOWED and answer.alternatives == ()
+
+
+@pytest.mark.parametrize(
+    ("zone", "project", "fields", "fails"),
+    [
+        ("OSR", "adu", {"adu_type": "detached", "existing_dwelling": "single_family"}, True),
+        ("NM", "adu", {"adu_type": "detached", "existing_dwelling": "single_family"}, False),
+        ("NM", "sb9", {"sb9": "two_unit"}, True),
+        ("NL", "sb9", {"sb9": "two_unit"}, False),
+    ],
+    ids=[
+        "OSR: the ADU's own check refuses it, and it is not offered",
+        "NM: the ADU's own check lets it through, and it is offered",
+        "NM: SB 9's own check refuses it, and it is not offered",
+        "NL: SB 9's own check lets it through, and it is offered",
+    ],
+)
+def test_a_route_is_offered_exactly_where_its_own_check_lets_it_add_a_home(
+    zone, project, fields, fails
+):
+    lot, plan = registry().inputs_from({"zone": zone, **fields})
+    findings = check_lot(lot, plan, as_of=AS_OF)
+    # The first rule of the family deciding the project: whether it may be built there at all.
+    (family,) = [f for f in registry().families if project in f.projects]
+    (eligible,) = [f for f in findings if f.rule == family.rules[0]]
+    assert (eligible.status is Status.FAIL) is fails
+    offered = registry().home_routes[project](Context(load_standards().view(AS_OF), lot, plan))
+    assert offered is not fails
+
+
+def test_a_family_whose_project_adds_homes_must_say_where():
+    families = discover()
+    silent = [
+        dataclasses.replace(f, adds_homes_on=None) if f.name == "sb9" else f for f in families
+    ]
+    with pytest.raises(ValueError, match="'sb9' adds homes, but no family deciding it says where"):
+        Registry(silent, BASE_PARTS, COMMON_NOTES, BASE_PROJECTS)
+    stray = [
+        dataclasses.replace(f, adds_homes_on=lambda ctx: True) if f.name == "fences" else f
+        for f in families
+    ]
+    with pytest.raises(ValueError, match="'fences': adds_homes_on, but it decides no project"):
+        Registry(stray, BASE_PARTS, COMMON_NOTES, BASE_PROJECTS)
 
 
 def test_a_fence_within_its_limits_is_offered_nothing_and_has_no_conditions():

@@ -14,6 +14,7 @@ from law.engine.answers import (
     answers_for,
 )
 from law.engine.cases import AS_OF
+from law.engine.common import Context
 from law.engine.findings import Status
 from law.engine.registry import registry
 from rules.wording.records import record_figure
@@ -22,7 +23,9 @@ from rules.wording.records import record_figure
 def answer(project: str, **values):
     lot, plan = registry().inputs_from(values)
     findings = check_lot(lot, plan, as_of=AS_OF)
-    return answers_for(findings, [project])[0], {f.rule: f for f in findings}
+    # The lot checked says which state routes could add a home on it (answers_for's ``on``).
+    on = Context(load_standards().view(AS_OF), lot, plan)
+    return answers_for(findings, [project], on=on)[0], {f.rule: f for f in findings}
 
 
 def test_an_addition_on_a_50_ft_wide_existing_nl_lot_is_not_failed_on_lot_width():

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from law.engine.declarations import Family
-from law.families.adu.check import FIELDS, ROOF_PITCH, RULES, check
+from law.families.adu.check import FIELDS, ROOF_PITCH, RULES, adds_homes_on, check
 from law.families.adu.common import TOPIC
 from law.families.adu.overrides import apply_state_overrides
 from law.families.adu.part import PART, PROJECT
@@ -48,4 +48,6 @@ FAMILY = Family(
     part=PART,
     project=PROJECT,
     projects=("adu",),
+    # Offered beside a plan with more homes than its lot allows only where the zone takes one.
+    adds_homes_on=adds_homes_on,
 )

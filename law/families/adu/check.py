@@ -104,9 +104,7 @@ def check(ctx: Context, out: list[Finding]) -> None:
             note = "input_missing" if value is None else "unknown_choice"
             out.append(missing("adu.allowed", TOPIC, base, (field,), note=note, approval=None))
             return
-    # § 66314 (intro, (d)(2)) and § 66323(a): a lot zoned for homes. A district whose row of
-    # Table 2-4 allows no homes (or only a caretaker's) gets no ADU under state law.
-    no_homes = get(ctx, "adu.allowed", "no_homes_zone")
+    no_homes = _no_homes_zone(ctx)
     if no_homes is not None:
         out.append(from_record("adu.allowed", TOPIC, FAIL, no_homes))
         return
@@ -139,6 +137,20 @@ def check(ctx: Context, out: list[Finding]) -> None:
     _parking(ctx, proposal, _state_unit(ctx, proposal, own), out)
     _review(ctx, out)
     _fees(ctx, proposal, area, out)
+
+
+def _no_homes_zone(ctx: Context):
+    """§ 66314 (intro, (d)(2)) and § 66323(a): a lot zoned for homes. The record saying the
+    lot's district allows no homes by Table 2-4 (or only a caretaker's), so state law gives it
+    no ADU; None where the district allows homes."""
+    return get(ctx, "adu.allowed", "no_homes_zone")
+
+
+def adds_homes_on(ctx: Context) -> bool:
+    """Whether an ADU could add a home on this lot, so an answer may offer it
+    (``Family.adds_homes_on``): the ADU rules are in force on the date and the lot's district
+    is one state ADU law covers, the test ``check`` makes first."""
+    return get(ctx, "adu.allowed") is not None and _no_homes_zone(ctx) is None
 
 
 def _count(ctx: Context, p: AduProposal, out: list[Finding]) -> None:

@@ -5,7 +5,7 @@ project ("Two homes, or split my lot") in ``part.py``, the records in ``sb9.toml
 from __future__ import annotations
 
 from law.engine.declarations import Family
-from law.families.sb9.check import FIELDS, RULES, TOPIC, check
+from law.families.sb9.check import FIELDS, RULES, TOPIC, adds_homes_on, check
 from law.families.sb9.part import PART, PROJECT
 
 FAMILY = Family(
@@ -33,4 +33,6 @@ FAMILY = Family(
     part=PART,
     project=PROJECT,
     projects=("sb9",),
+    # Offered beside a plan with more homes than its lot allows only in a single-family zone.
+    adds_homes_on=adds_homes_on,
 )

@@ -72,9 +72,7 @@ def check(ctx: Context, out: list[Finding]) -> None:
     if record is None:
         out.append(_not_held("sb9.eligible"))
         return
-    # The zone says whether the lot is in a single-family residential zone: never asked
-    # (sb9.toml classifies every district one way or the other).
-    outside = _get(ctx, "sb9.eligible", "not_single_family_zone")
+    outside = _outside_single_family_zone(ctx)
     if outside is not None:
         out.append(from_record("sb9.eligible", TOPIC, FAIL, outside))
         return
@@ -102,6 +100,21 @@ def check(ctx: Context, out: list[Finding]) -> None:
                     unit=record.unit,
                 )
             )
+
+
+def _outside_single_family_zone(ctx: Context):
+    """The record saying the lot's district is not a single-family residential zone, so SB 9
+    does not apply; None inside one. The zone says it, never a question (sb9.toml classifies
+    every district one way or the other)."""
+    return _get(ctx, "sb9.eligible", "not_single_family_zone")
+
+
+def adds_homes_on(ctx: Context) -> bool:
+    """Whether SB 9 could add a home on this lot, so an answer may offer it
+    (``Family.adds_homes_on``): SB 9 is in force on the date and the lot's district is a
+    single-family residential zone, the test ``check`` makes first."""
+    in_force = all(_get(ctx, "sb9.eligible", kind) is not None for kind in SB9_KINDS)
+    return in_force and _outside_single_family_zone(ctx) is None
 
 
 def _eligible(p: Sb9Proposal, kind: str, record, out: list[Finding]) -> None:
