@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from law.engine.findings import APPROVAL_ORDER, Finding, Status
+from law.engine.findings import APPROVAL_ORDER, Finding, Share, Status
 from law.engine.registry import registry
 
 if TYPE_CHECKING:
@@ -67,7 +67,9 @@ _APPROVAL_RANK = {code: index for index, code in enumerate(APPROVAL_ORDER)}
 class Condition:
     """A condition attached to the permit (``Status.CONDITION``): its rule, its figures as the
     finding carries them (``value`` entered, ``limit`` and ``limit_max`` the figures it sets,
-    in ``unit``), its note code and the section that says so."""
+    in ``unit``), its note code and the section that says so. ``share``: the amounts behind a
+    condition measured as a share of a whole (an ADU's impact fee, in proportion to the main
+    home's floor area: the unit's floor area of the home's), when the plan gives both."""
 
     rule: str
     value: float | None = None
@@ -77,6 +79,7 @@ class Condition:
     note: str | None = None
     section: str | None = None
     subsection: str | None = None
+    share: Share | None = None
 
     @classmethod
     def of(cls, finding: Finding) -> Condition:
@@ -89,6 +92,7 @@ class Condition:
             note=finding.note,
             section=finding.section,
             subsection=finding.subsection,
+            share=finding.share,
         )
 
     def to_dict(self) -> dict:
@@ -101,6 +105,7 @@ class Condition:
             "note": self.note,
             "section": self.section,
             "subsection": self.subsection,
+            "share": None if self.share is None else self.share.to_dict(),
         }
 
 

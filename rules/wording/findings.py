@@ -45,14 +45,18 @@ def share_text(finding) -> str:
     1,900 sq ft on a 4,500 sq ft lot (42.22%); the maximum is 40% (1,800 sq ft).'"""
     share = finding.share
     unit = unit_label(share.unit)
+    # A rule stated as a share carries the percent as its value and its limits in percent; a
+    # figure measured as a share (an ADU's impact fee, in proportion to the main home) carries
+    # its own amount and limit, so the percent is the share's and no limit is a percent.
+    stated = finding.unit == "percent"
     figures = {
         "part": num(share.part),
         "whole": num(share.whole),
         "unit": unit,
         "what": SHARE_WHOLE.get(finding.rule, gettext("total")),
-        "percent": num(finding.value),
+        "percent": num(finding.value if stated else share.part / share.whole * 100.0),
     }
-    if finding.limit is None:
+    if finding.limit is None or not stated:
         return (
             gettext(
                 "You entered %(part)s %(unit)s of a %(whole)s %(unit)s %(what)s (%(percent)s%%)."

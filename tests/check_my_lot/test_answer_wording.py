@@ -220,3 +220,47 @@ def test_the_status_line_counts_the_conditions_of_the_permit():
         engines["checker"].get_template("rules/partials/_status.jinja").render({"result": result})
     )
     assert "1 condition of the permit" in line and "1 needs approval" in line
+
+
+# The ADU of issue 21 at 751 sq ft beside a 1,502 sq ft home (from 2026: fees above 750 sq ft,
+# in proportion to the main home, Gov. Code 66311.5(a)): the share is the fee's measure.
+FEE_SHARE = {
+    "zone": "NL",
+    "project": "adu",
+    "adu_type": "detached",
+    "adu_floor_area_sqft": "751",
+    "adu_height_ft": "16",
+    "adu_side_setback_ft": "4",
+    "adu_rear_setback_ft": "4",
+    "existing_dwelling": "single_family",
+    "primary_floor_area_sqft": "1502",
+    "as_of": "2026-06-01",
+}
+
+
+@pytest.mark.django_db
+def test_the_adu_fee_share_is_said_under_what_to_do_next_and_in_the_json(client):
+    answer = answer_html(client, FEE_SHARE, "adu")
+    steps = re.search(r'<ol class="next-steps">(.*?)</ol>', answer, re.S).group(1)
+    fee = re.search(r'<li data-condition="adu.fees">(.*?)</li>', steps, re.S).group(1)
+    assert 'data-share-part="751.0" data-share-whole="1502.0"' in fee
+    assert "751 sq ft of a 1,502 sq ft home (50%)" in text(fee)
+    # The card says the fee's own figures, then the share; never a percent of square feet.
+    card = re.search(r'data-rule="adu.fees" data-status="condition">(.*?)</li>', answer, re.S)
+    assert "751 sq ft of a 1,502 sq ft home (50%)" in text(card.group(1))
+    assert "751%" not in text(card.group(1)) and "750%" not in text(card.group(1))
+    data = client.get("/check-my-lot/result.json", FEE_SHARE).json()
+    (adu_answer,) = data["answers"]
+    (fees,) = [c for c in adu_answer["conditions"] if c["rule"] == "adu.fees"]
+    assert fees["share"] == {
+        "part": 751.0,
+        "whole": 1502.0,
+        "unit": "sqft",
+        "limit": None,
+        "limit_max": None,
+    }
+    # Without the main home's floor area there is no share to give.
+    bare = {k: v for k, v in FEE_SHARE.items() if k != "primary_floor_area_sqft"}
+    (adu_answer,) = client.get("/check-my-lot/result.json", bare).json()["answers"]
+    (fees,) = [c for c in adu_answer["conditions"] if c["rule"] == "adu.fees"]
+    assert fees["share"] is None

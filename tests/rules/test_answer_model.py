@@ -270,3 +270,21 @@ def test_every_outcome_and_member_of_an_answer_serialises():
         "covered",
     }
     assert CITY_DECIDES in OUTCOMES
+
+
+def test_a_condition_measured_as_a_share_carries_its_amounts():
+    fields = {
+        "zone": "NL",
+        "adu_type": "detached",
+        "adu_floor_area_sqft": 751,
+        "existing_dwelling": "single_family",
+    }
+    lot, plan = registry().inputs_from({**fields, "primary_floor_area_sqft": 1502})
+    (answer,) = answers_for(check_lot(lot, plan, as_of=AS_OF), ["adu"])
+    (fees,) = [c for c in answer.conditions if c.rule == "adu.fees"]
+    assert (fees.share.part, fees.share.whole, fees.share.unit) == (751, 1502, "sqft")
+    assert fees.to_dict()["share"] == fees.share.to_dict()
+    lot, plan = registry().inputs_from(fields)
+    (answer,) = answers_for(check_lot(lot, plan, as_of=AS_OF), ["adu"])
+    (fees,) = [c for c in answer.conditions if c.rule == "adu.fees"]
+    assert fees.share is None and fees.to_dict()["share"] is None
