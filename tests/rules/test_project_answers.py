@@ -265,6 +265,21 @@ def test_state_law_for_each_kind_of_business(kind, status, note):
     assert finding.status is status
 
 
+def test_family_child_care_for_8_children_needs_only_its_state_license():
+    """HSC 1597.45 (SB 234, from 2020-01-01): a family child care home is a residential use by
+    right, with no business license, fee or tax; § 1597.54(a): the state's license. Eight
+    children and 20 trips a day fail no home-occupation limit, and no City approval is named."""
+    care = salon(
+        kind="child_care",
+        business_floor_area_sqft=None,
+        visitor_trips_per_day=20,
+        clients_at_once=8,
+    )
+    result = answer(check("NL", home_business=care), "home_business")
+    assert result.outcome == ALLOWED_WITH_APPROVAL
+    assert result.approvals == ("state_license",)
+
+
 def test_no_state_rule_is_claimed_for_an_office_and_a_missing_kind_is_asked():
     assert not [
         f
