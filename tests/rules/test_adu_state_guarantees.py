@@ -19,7 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from law.engine import Status, check_lot, load_standards
+from law.engine.answers import CITY_DECIDES, answers_for
 from law.engine.plan import Plan
+from law.engine.registry import registry
 from law.engine.site import Lot
 from law.engine.standards import Standards
 from law.families.adu.part import AduProposal
@@ -609,9 +611,15 @@ def test_before_2026_there_is_no_completeness_deadline():
     assert "adu.review.completeness" in [f.rule for f in new_unit(as_of=date(2026, 1, 1))]
 
 
-def test_before_the_date_we_vouch_for_nothing_is_held():
+def test_before_the_date_we_vouch_for_only_the_fee_rule_of_that_day_is_held():
+    # The fee rule is dated by its own texts (§ 66324(c)(1) from 2024-03-25); the rest of ADU
+    # law is vouched for from 2025-01-01.
     findings = new_unit(as_of=date(2024, 12, 31))
-    assert [(f.rule, f.status) for f in findings] == [("adu.allowed", NOT_CHECKED)]
+    assert [(f.rule, f.status) for f in findings] == [
+        ("adu.allowed", NOT_CHECKED),
+        ("adu.fees", CONDITION),
+    ]
+    assert one(findings, "adu.fees").section == "Gov. Code 66324"
 
 
 FEES = [
@@ -735,3 +743,36 @@ def test_a_lower_adu_never_turns_a_pass_into_a_fail(lot, high, drop, near):
     )
     if tall.status is PASS:
         assert low.status is PASS
+
+
+@pytest.mark.parametrize(
+    ("day", "section"),
+    [
+        (date(2019, 12, 31), None),
+        (date(2020, 1, 1), "Gov. Code 65852.2"),
+        (date(2024, 3, 24), "Gov. Code 65852.2"),
+        (date(2024, 3, 25), "Gov. Code 66324"),
+    ],
+    ids=[
+        "2019-12-31: no fee rule held, no fee condition",
+        "2020-01-01: § 65852.2(f)(3)(A)'s fee rule, though the rest of ADU law is not vouched for",
+        "2024-03-24: still § 65852.2(f)(3)(A)",
+        "2024-03-25: renumbered § 66324(c)(1) by SB 477",
+    ],
+)
+def test_the_fee_rule_of_the_day_is_a_condition_before_the_rest_of_adu_law_is_vouched(day, section):
+    lot, plan = registry().inputs_from(
+        {
+            "zone": "NL",
+            "adu_type": "detached",
+            "adu_floor_area_sqft": 760,
+            "existing_dwelling": "single_family",
+            "primary_floor_area_sqft": 1520,
+        }
+    )
+    (answer,) = answers_for(check_lot(lot, plan, as_of=day), ["adu"])
+    assert answer.outcome == CITY_DECIDES and answer.unknown == ("adu.allowed",)
+    fees = [c for c in answer.conditions if c.rule == "adu.fees"]
+    assert [c.section for c in fees] == ([section] if section else [])
+    if section:
+        assert (fees[0].share.part, fees[0].share.whole) == (760, 1520)

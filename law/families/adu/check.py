@@ -94,6 +94,10 @@ def check(ctx: Context, out: list[Finding]) -> None:
     base = get(ctx, "adu.allowed")
     if base is None:
         out.append(not_held("adu.allowed"))
+        # The fee rule carries its own dates (§ 65852.2(f)(3)(A) from 2020, § 66324(c)(1) from
+        # 2024-03-25): where one is in force, the permit's fee condition is known even on a date
+        # before the one we vouch for the rest of ADU law from.
+        _fees(ctx, proposal, num(proposal.adu_floor_area_sqft), out)
         return
     kind, home = proposal.adu_type, proposal.existing_dwelling
     for field, value, choices in (
