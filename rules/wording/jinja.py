@@ -46,6 +46,20 @@ def site_include(context, name: str, **values) -> Markup:
     return Markup(render_to_string(name, values, request=context.get("request")))
 
 
+def _never_folded(function):
+    """A wording filter called when the page is rendered, never when its template is compiled.
+
+    Jinja folds a filter of a constant (``"other"|project_label``) into the compiled template,
+    in the language active when it was first compiled, and keeps the template: the next page
+    in the other language showed it. A filter that takes the context is never folded."""
+
+    @pass_context
+    def call(_context, *args, **kwargs):
+        return function(*args, **kwargs)
+
+    return call
+
+
 def environment(**options) -> Environment:
     # Django's template language prints nothing for a missing value, or for an attribute of
     # one; ChainableUndefined does the same at any depth, where Jinja's default would raise.
@@ -55,7 +69,9 @@ def environment(**options) -> Environment:
     env = Environment(**options)
     # {% trans %} and _() translate with Django's catalogs, as {% translate %} does.
     env.install_gettext_translations(translation, newstyle=True)
-    env.filters.update(filters.register.filters)
+    env.filters.update(
+        {name: _never_folded(function) for name, function in filters.register.filters.items()}
+    )
     env.filters.update(
         {
             name: getattr(defaultfilters, name)
