@@ -180,10 +180,26 @@ def whole_number(label, *, unit: str, maximum: int, help_text=""):
 
 NOT_IN_PLAN = _("— Not part of my plan —")
 
+# Choices that stay English in every language: the districts' codes and names, as the code
+# publishes them (docs/decisions/languages.md).
+ENGLISH_CHOICES = frozenset({"zone"})
 
-def choice(label, choices, *, required=False, help_text="", blank_label=NOT_IN_PLAN):
+
+class EnglishOptions(forms.Select):
+    """A list whose choices keep their English: on a page in another language each option
+    is marked lang="en", so a screen reader reads it as English (nothing on an English page)."""
+
+    def create_option(self, *args, **kwargs):
+        option = super().create_option(*args, **kwargs)
+        if option["value"] and (get_language() or ENGLISH).split("-")[0] != ENGLISH:
+            option["attrs"]["lang"] = "en"
+        return option
+
+
+def choice(label, choices, *, required=False, help_text="", blank_label=NOT_IN_PLAN, widget=None):
     return forms.ChoiceField(
         label=label,
+        widget=widget,
         required=required,
         choices=([("", blank_label)] if not required else [("", _("— Choose —"))]) + list(choices),
         help_text=help_text,
@@ -225,8 +241,12 @@ def form_field(name: str, spec: Input) -> forms.Field:
     elif spec.kind == "answer":
         field = AnswerField(label=label, help_text=help_text)
     else:
-        choices = [(key, _choice_label_lazy(name, key, label)) for key, label in spec.choices]
-        field = choice(label, choices, required=spec.required, help_text=help_text)
+        if name in ENGLISH_CHOICES:
+            choices, widget = list(spec.choices), EnglishOptions
+        else:
+            choices = [(key, _choice_label_lazy(name, key, label)) for key, label in spec.choices]
+            widget = None
+        field = choice(label, choices, required=spec.required, help_text=help_text, widget=widget)
     field.definition_url = spec.definition_url
     return field
 
