@@ -24,6 +24,7 @@ from law.engine import load_standards
 from law.engine.registry import family_folder, registry
 from law.engine.words import SHARED_WORDS, words
 from law.families.fences.check import location_condition
+from rules.forms import ENGLISH_CHOICES
 from rules.management.commands.makemessages import jinja_catalog
 
 BASE = Path(settings.BASE_DIR)
@@ -33,7 +34,7 @@ WORDING = BASE / "rules" / "wording"
 # published (citations are not translated) and codes that are not words.
 ENGLISH_ONLY_TABLES = {"citation", "plan_area_setback"}
 # Choices that stay English: the districts' codes and names, as the code publishes them.
-ENGLISH_ONLY_CHOICES = {"zone"}
+ENGLISH_ONLY_CHOICES = ENGLISH_CHOICES
 # Tables of a family's Spanish words for the English its declarations hold.
 DECLARED = {"inputs", "choices", "parts", "units"}
 BRACES = re.compile(r"{(\w*)}")
