@@ -426,7 +426,7 @@ class CheckForm(EngineInputs):
 
         With projects chosen, only the questions that bear on them (``_layout``); without,
         every section (the form as it was before the project question)."""
-        return _layout(self.checked_projects())
+        return _layout(self.projects())
 
     def opened(self, condition: dict) -> bool:
         """Whether a site condition's questions are open: its yes/no is ticked, or one of the
@@ -441,7 +441,7 @@ class CheckForm(EngineInputs):
         """The fields on the page (those with an error slot), in form order: the projects, the
         questions of the layout (those a closed yes/no hides included) and the check's date
         and preview."""
-        return _shown_names(self.checked_projects())
+        return _shown_names(self.projects())
 
     def first_new_question(self, before: tuple[str, ...]) -> str | None:
         """The first question "Show my questions" revealed (where the page without JavaScript
@@ -557,7 +557,8 @@ SITE_LEGEND = _("Your site")
 
 @process_cache(maxsize=128)  # one per set of projects: at most 2 ** projects
 def _layout(chosen: tuple[str, ...]) -> tuple[dict, ...]:
-    """CheckForm.layout for the projects ``chosen`` (checked ones, in declared order).
+    """CheckForm.layout for the projects ``chosen`` (in declared order; "something else"
+    alone asks only the zone: no rule here bears on it).
 
     Only the questions that bear on them, in the order a person thinks of them (issue 22): the
     lot's (the zone, and what the chosen projects' own rules ask of the lot: a fence asks
@@ -569,6 +570,7 @@ def _layout(chosen: tuple[str, ...]) -> tuple[dict, ...]:
     if not chosen:  # every section (the form as it was before the project question)
         return tuple(_section(key, legend, names) for key, legend, names in sets)
     reg = registry()
+    chosen = tuple(key for key in chosen if key in reg.projects)
     by_key = {key: (legend, names) for key, legend, names in sets}
     bearing = set().union(*(reg.project_rules[key] for key in chosen))
     families = [f for f in reg.families if bearing.intersection(f.rules)]

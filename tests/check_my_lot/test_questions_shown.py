@@ -40,7 +40,7 @@ def _asked_before_a_yes(projects) -> list[str]:
 
 def _drawn(html: str) -> list[str]:
     """The names of the questions drawn in the page's questions (open or closed)."""
-    questions = re.search(r'<div id="project-questions">.*', html, re.S).group(0)
+    questions = re.search(r'<div id="project-questions">.*?id="section-date"', html, re.S).group(0)
     return re.findall(r'<div class="field[^"]*" id="field-([a-z0-9_]+)"', questions)
 
 
@@ -52,6 +52,13 @@ def test_a_fence_alone_asks_at_most_eight_questions_the_zone_first():
         "fence_location",
         "fence_type",
     }
+
+
+def test_something_else_alone_asks_only_the_zone(client):
+    # Before: the whole form, 64 questions, for a project no rule here bears on.
+    html = client.get(URL, {"project": "other"}).content.decode()
+    assert _drawn(html) == ["zone"]
+    assert 'id="something-else"' in html
 
 
 @pytest.mark.parametrize("project", ["fence", "accessory_structure", "home_business", "adu"])
