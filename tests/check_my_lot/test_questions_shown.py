@@ -111,13 +111,14 @@ def test_every_question_a_project_may_need_is_asked_from_the_start(project):
             assert set(shown_as.get(name, (name,))) <= drawn, (family.name, name)
 
 
+@pytest.mark.parametrize("area", ["abc", ""], ids=["an answer in error", "none"])
 @pytest.mark.parametrize(
     "projects", [["fence"], ["accessory_structure"], ["main_building", "fence"], []]
 )
-def test_an_update_refreshes_only_the_slots_on_the_page(client, projects):
+def test_an_update_refreshes_only_the_slots_on_the_page(client, projects, area):
     # Before: every update swapped in all ~70 error slots, some 50 of them for fields the page
     # no longer draws: htmx:oobErrorNoTarget in the console, ten a keystroke.
-    answers = {"zone": "NL", "project": projects, "lot_area_sqft": "abc"}
+    answers = {"zone": "NL", "project": projects, "lot_area_sqft": area}
     page = client.get(URL, answers).content.decode()
     update = client.get(URL, answers, headers=HTMX).content.decode()
     targets = re.findall(r'id="([^"]+)"[^>]*hx-swap-oob', update)
