@@ -10,7 +10,14 @@ from django.utils.translation import gettext, gettext_lazy
 from cotati_site.codebook.anchors import citation_href
 from law.engine.caches import process_cache
 from law.engine.registry import registry
-from rules.forms import FENCE_HEIGHT, TRUE_WORDS, AnswerField, CheckForm, YesNoField
+from rules.forms import (
+    ENGLISH_CHOICES,
+    FENCE_HEIGHT,
+    TRUE_WORDS,
+    AnswerField,
+    CheckForm,
+    YesNoField,
+)
 from rules.numbers import NumberField
 from rules.wording.citations import is_section_number, source_cite
 from rules.wording.labels import form_unit, project_label
@@ -31,6 +38,7 @@ class Row:
 
     words: str
     label: str = ""
+    english: bool = False  # words kept in English in every language (a district's name)
 
 
 @dataclass(frozen=True)
@@ -55,7 +63,11 @@ def answers_sheet(form) -> list[Section]:
     cleaned = form.cleaned_data if form.is_bound and form.is_valid() else {}
     for fieldset in (*form.layout(), *SHEET_OPTIONS):
         rows = [
-            Row(_worded(name, given[name][0]), str(form.fields[name].label))
+            Row(
+                _worded(name, given[name][0]),
+                str(form.fields[name].label),
+                english=name in ENGLISH_CHOICES,
+            )
             for name in fieldset["names"]
             if name in given and name not in shown_as
         ]

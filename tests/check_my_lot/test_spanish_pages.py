@@ -212,6 +212,9 @@ def test_the_printed_sheet_is_spanish_with_dates_and_figures_for_spanish_readers
     assert "Altura: 7 pies" in answers  # the fence's feet and inches, as one height
     assert "Área de piso: 120 pies cuadrados" in answers
     assert "Pisos: 1 piso" in answers  # a unit of one, singular
+    # The district's name stays English, marked so.
+    zone = _element(html, ".print-inputs", markup=True)
+    assert 'Distrito de zonificación: <span lang="en">NL – Neighborhood Low Density</span>' in zone
     sources = _element(html, ".print-sources")
     assert sources.startswith("Estos resultados en línea:")
     assert "/es/check-my-lot/?" in sources  # the link reopens the Spanish page
