@@ -209,6 +209,41 @@ FEATURE_RULES = registry().feature_rules
 FEATURE_CHECKER_SECTION = {**registry().feature_section, "zoning_districts": "building"}
 
 
+# Where a figure's knowledge comes from when not from the code's own text (Standard.source):
+# said once per rule, in its "How we know this" disclosure, never beside each figure.
+NOT_FROM_THE_TEXT = ("secondary", "reading")
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Some of a rule's figures known other than from the code's own text: ``kind`` is the
+    records' ``source`` ("secondary": a secondary source's figure, the section's text not on
+    this site; "reading": this site's reading, the code printing no figure); ``records`` the
+    figures it covers; ``every``: they are all the figures the rule shows."""
+
+    kind: str
+    records: tuple
+    every: bool
+
+
+@dataclass(frozen=True)
+class HowWeKnow:
+    """A rule's one "How we know this": each kind of knowledge of its figures that is not the
+    code's own text (none: nothing to disclose, no HowWeKnow)."""
+
+    rule: str
+    provenance: tuple[Provenance, ...]
+
+
+@dataclass(frozen=True)
+class KeyRow:
+    """One figure of the key numbers table; the first row of each rule carries the rule's
+    ``how_we_know`` (None on the others, and for a rule known from its text alone)."""
+
+    record: object
+    how_we_know: HowWeKnow | None = None
+
+
 @dataclass(frozen=True)
 class KeyNumbers:
     feature: str
@@ -216,6 +251,35 @@ class KeyNumbers:
     records: list
     district_table: DistrictTable | None
     checker_section: str
+    # The records as the table shows them, each rule's sources said once (key_rows).
+    rows: list = field(default_factory=list)
+
+
+def key_rows(records) -> list[KeyRow]:
+    """The key numbers' rows: ``records`` in order, the first of each rule carrying how the
+    site knows the rule's figures (HowWeKnow) when any is not from the code's own text."""
+    by_rule: dict[str, list] = {}
+    for record in records:
+        by_rule.setdefault(record.rule, []).append(record)
+    rows, seen = [], set()
+    for record in records:
+        know = None
+        if record.rule not in seen:
+            seen.add(record.rule)
+            know = how_we_know(record.rule, by_rule[record.rule])
+        rows.append(KeyRow(record, know))
+    return rows
+
+
+def how_we_know(rule: str, records) -> HowWeKnow | None:
+    """How the site knows ``rule``'s figures (``records``, as shown), or None when every one
+    is from the code's own text."""
+    provenance = []
+    for kind in NOT_FROM_THE_TEXT:
+        of_kind = tuple(r for r in records if r.source == kind)
+        if of_kind:
+            provenance.append(Provenance(kind, of_kind, len(of_kind) == len(records)))
+    return HowWeKnow(rule, tuple(provenance)) if provenance else None
 
 
 def key_numbers_for(
@@ -236,7 +300,9 @@ def key_numbers_for(
         return None
     view = load_standards().view(as_of, proposals)
     records = [record for rule in rules for record in view.for_rule(rule)]
-    return KeyNumbers(feature, as_of, records, None, FEATURE_CHECKER_SECTION[feature])
+    return KeyNumbers(
+        feature, as_of, records, None, FEATURE_CHECKER_SECTION[feature], key_rows(records)
+    )
 
 
 # Proposed changes, figure by figure --------------------------------------------------------
