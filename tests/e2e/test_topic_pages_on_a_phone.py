@@ -121,7 +121,7 @@ def test_a_key_point_opens_its_rule_and_a_search_result_its_question(site, phone
     point = phone.locator(".key-points a").first
     target = point.get_attribute("href")
     point.click()
-    rule = phone.locator(f"{target} details")
+    rule = phone.locator(f"{target} > details")  # its own, not the how-we-know inside it
     assert rule.get_attribute("open") is not None
     assert phone.locator(f"{target} .cites").is_visible()
     faq = FAQ.objects.filter(topic__slug="fences-and-walls").first()
