@@ -72,6 +72,9 @@ def _reads_spanish(browser, page, english, shot: str, js: bool) -> None:
     JavaScript, on the same address opened where axe can run: the page the server sent);
     a screenshot."""
     assert left_in_english(page.content(), english) == []
+    # Spanish runs longer than English: nothing may push the page sideways on a phone.
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{shot}: {width} px wide"
     save_screenshot(page, shot)
     if not AXE.exists():
         return
