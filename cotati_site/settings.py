@@ -44,6 +44,8 @@ SITE_HOST = os.environ.get("DJANGO_SITE_HOST") or next(
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    # Before the admin, as its docs ask; staff text per language (cotati_site/*/translation.py).
+    "modeltranslation",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -241,6 +243,12 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["cotati_site.formats"]
 TIME_ZONE = "America/Los_Angeles"
 USE_I18N = True
+# Staff-edited text per language (docs/decisions/translated-content.md): each translated field
+# gets an English and a Spanish column. Pages choose which to show themselves
+# (core/translated.py), never through a fallback, so they can mark English lang="en".
+MODELTRANSLATION_LANGUAGES = ("en", "es")
+MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
+MODELTRANSLATION_FALLBACK_LANGUAGES = ("en",)
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -4,13 +4,15 @@ Each entry is one named detail (the Planning Division's phone number, the City's
 viewer, ...) with the public page it was read on and the day staff checked it. A detail we
 could not find is kept with an empty value, so the site says "not found" instead of
 guessing. Templates show these entries (``templates/includes/``); no phone number, address
-or link of the City is typed into a template.
+or link of the City is typed into a template. Labels and values are kept in English and
+Spanish (``translation.py``, ``core.translated``).
 """
 
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_noop
-from simple_history.models import HistoricalRecords
+
+from cotati_site.core.translated import Translated
 
 
 class SiteInfoQuerySet(models.QuerySet):
@@ -18,7 +20,7 @@ class SiteInfoQuerySet(models.QuerySet):
         return self.filter(is_published=True)
 
 
-class SiteInfo(models.Model):
+class SiteInfo(Translated):
     """One named contact detail or link, with where it was found and when it was checked."""
 
     class Group(models.TextChoices):
@@ -70,8 +72,12 @@ class SiteInfo(models.Model):
         default=True, help_text="Only published entries appear on public pages."
     )
 
+    # A label and a value are each shown in Spanish when they have it (a phone number needs no
+    # translation; a shipped label has the catalog's): core.translated.
+    translated_whole = False
+
     objects = SiteInfoQuerySet.as_manager()
-    history = HistoricalRecords(table_name="cotati_site_historicalsiteinfo")
+    # Its history (``history``) is registered in translation.py, once its Spanish fields exist.
 
     class Meta:
         db_table = "cotati_site_siteinfo"  # its table from before the app split
@@ -110,6 +116,7 @@ SHIPPED_LABELS = (
     gettext_noop("Phone"),
     gettext_noop("Email (Community Development permits)"),
     gettext_noop("Office hours"),
+    gettext_noop("Help in Spanish"),
     gettext_noop("Where to apply for a building permit"),
     gettext_noop("Where to apply for a planning permit (use permit, design review, variance)"),
     gettext_noop("Zoning map (City of Cotati)"),

@@ -1,7 +1,10 @@
-"""Staff editing of guidance: editors keep topics, summaries and FAQs current.
+"""Staff editing of guidance: editors keep topics, summaries and FAQs current, in English and
+in Spanish.
 
 Every write path asks for the permission it needs (see ``codebook.admin``); saves go through
-``core.revisions.save_with_revision``, so two editors cannot overwrite each other.
+``core.revisions.save_with_revision``, so two editors cannot overwrite each other (the
+Spanish is part of the record: the same revision guards it). The Spanish of each record and
+whether it needs review since its English changed: ``core.translated_admin``.
 """
 
 from django.contrib import admin, messages
@@ -13,12 +16,18 @@ from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from simple_history.admin import SimpleHistoryAdmin
 
-from cotati_site.core import rich_text_check
+from cotati_site.core import rich_text_check, translated
 from cotati_site.core.cache import ContentCacheAdminMixin, content_changed
 from cotati_site.core.history_admin import HistoryPermissionsMixin, WholeChangeHistoryMixin
 from cotati_site.core.revisions import StaleEdit, save_with_revision
+from cotati_site.core.translated_admin import (
+    STATE_WORDS,
+    TranslatedAdminMixin,
+    TranslationStateFilter,
+)
 from cotati_site.guidance import review, services
 from cotati_site.guidance.admin_forms import FAQForm, SummaryForm, TopicForm
 from cotati_site.guidance.models import FAQ, Summary, Topic
@@ -107,6 +116,22 @@ class PreviewMixin:
         )
 
 
+def spanish_fieldset(*fields: str) -> tuple:
+    """The edit page's Spanish: the fields, the box for a reviewer, and what changed in the
+    English since the Spanish was written."""
+    return (
+        "Spanish",
+        {
+            "fields": (*fields, "spanish_checked", "spanish_review"),
+            "description": (
+                "The Spanish page shows this text once every field with English has its "
+                "Spanish; until then, and while the Spanish needs review after a change to the "
+                "English, it shows the English, saying so in Spanish. Terms: docs/glossary-es.md."
+            ),
+        },
+    )
+
+
 class SummaryInline(admin.TabularInline):
     model = Summary
     form = SummaryForm
@@ -135,7 +160,11 @@ class FAQInline(admin.TabularInline):
 
 @admin.register(Topic)
 class TopicAdmin(
-    WholeChangeHistoryMixin, RevisionedAdminMixin, ContentCacheAdminMixin, SimpleHistoryAdmin
+    WholeChangeHistoryMixin,
+    TranslatedAdminMixin,
+    RevisionedAdminMixin,
+    ContentCacheAdminMixin,
+    SimpleHistoryAdmin,
 ):
     form = TopicForm
     list_display = (
@@ -146,11 +175,38 @@ class TopicAdmin(
         "for_homeowners",
         "for_contractors",
         "for_designers",
+        "spanish_state",
     )
     list_editable = ("order",)
-    search_fields = ("title", "intro", "slug")
-    list_filter = ("for_homeowners", "for_contractors", "for_designers", "feature")
+    search_fields = ("title", "intro", "title_es", "intro_es", "slug")
+    list_filter = (
+        "for_homeowners",
+        "for_contractors",
+        "for_designers",
+        "feature",
+        TranslationStateFilter,
+    )
     prepopulated_fields = {"slug": ("title",)}
+    readonly_fields = ("spanish_review",)
+    fieldsets = (
+        (
+            None,
+            {
+                "fields": (
+                    "slug",
+                    "title",
+                    "intro",
+                    "order",
+                    "for_homeowners",
+                    "for_contractors",
+                    "for_designers",
+                    "feature",
+                    "shown_revision",
+                )
+            },
+        ),
+        spanish_fieldset("title_es", "intro_es"),
+    )
     inlines = [SummaryInline, FAQInline]
 
 
@@ -176,6 +232,7 @@ class NeedsReviewFilter(admin.SimpleListFilter):
 class SummaryAdmin(
     WholeChangeHistoryMixin,
     PreviewMixin,
+    TranslatedAdminMixin,
     RevisionedAdminMixin,
     ContentCacheAdminMixin,
     SimpleHistoryAdmin,
@@ -193,13 +250,22 @@ class SummaryAdmin(
     )
     list_filter = (
         NeedsReviewFilter,
+        TranslationStateFilter,
         "topic",
         "source_kind",
         "is_published",
         "basis",
         ("checked_on", admin.DateFieldListFilter),
     )
-    search_fields = ("headline", "body", "citation_text", "applies_when", "sections__number")
+    search_fields = (
+        "headline",
+        "body",
+        "citation_text",
+        "applies_when",
+        "headline_es",
+        "body_es",
+        "sections__number",
+    )
     list_select_related = ("topic",)
     autocomplete_fields = ("sections",)
     date_hierarchy = "checked_on"
@@ -232,10 +298,11 @@ class SummaryAdmin(
             },
         ),
         ("Publishing", {"fields": ("is_published", "is_key_point", "order")}),
+        spanish_fieldset("headline_es", "body_es", "applies_when_es"),
     )
 
     actions = ["mark_checked_today"]
-    readonly_fields = ("what_changed",)
+    readonly_fields = ("what_changed", "spanish_review")
 
     class Media:
         css = {"all": ["css/admin.css"]}  # the list and edit page at 1280 px
@@ -286,10 +353,16 @@ class SummaryAdmin(
             .annotate(code_changed_on=changed_on or Value(None, output_field=DateField()))
         )
 
-    @admin.display(description="Code changed", ordering="code_changed_on")
+    @admin.display(description="Review", ordering="code_changed_on")
     def review_state(self, obj: Summary) -> str:
+        """What to review: the code under the summary, and its Spanish (one narrow column:
+        the list fits 1280 px; the Spanish filter lists each state)."""
         changed = getattr(obj, "code_changed_on", None)
-        return f"Needs review (changed {changed:%b %-d, %Y})" if changed else "—"
+        lines = [f"Needs review (changed {changed:%b %-d, %Y})"] if changed else []
+        spanish = self.spanish_state(obj)
+        if spanish != STATE_WORDS[translated.CURRENT]:
+            lines.append(f"Spanish: {spanish[0].lower()}{spanish[1:]}")
+        return format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines)) or "—"
 
     @admin.action(description="Checked against the current code today", permissions=["change"])
     def mark_checked_today(self, request, queryset):
@@ -330,14 +403,25 @@ class SummaryAdmin(
 class FAQAdmin(
     WholeChangeHistoryMixin,
     PreviewMixin,
+    TranslatedAdminMixin,
     RevisionedAdminMixin,
     ContentCacheAdminMixin,
     SimpleHistoryAdmin,
 ):
     form = FAQForm
     object_history_form_template = "admin/guidance/object_history_form.html"
-    list_display = ("question", "topic", "basis", "is_published", "order")
-    list_filter = ("topic", "is_published", "basis")
-    search_fields = ("question", "answer")
+    list_display = ("question", "topic", "basis", "is_published", "order", "spanish_state")
+    list_filter = ("topic", "is_published", "basis", TranslationStateFilter)
+    search_fields = ("question", "answer", "question_es", "answer_es")
+    readonly_fields = ("spanish_review",)
+    fieldsets = (
+        (
+            None,
+            {"fields": ("topic", "question", "answer", "save_cleaned_text", "shown_revision")},
+        ),
+        ("Source", {"fields": ("sections", "basis", "basis_note")}),
+        ("Publishing", {"fields": ("order", "is_published")}),
+        spanish_fieldset("question_es", "answer_es"),
+    )
     list_select_related = ("topic",)
     autocomplete_fields = ("sections",)

@@ -1,5 +1,6 @@
 """Forms the guidance admin uses: safe concurrent editing, formatting checked before it is
-saved, a basis that fits where the cited sections' words came from."""
+saved, a basis that fits where the cited sections' words came from, and the Spanish beside
+the English (``core.translated_admin``)."""
 
 from types import SimpleNamespace
 
@@ -13,6 +14,7 @@ from cotati_site.codebook.queries import section_anchors
 from cotati_site.core import rich_text_check
 from cotati_site.core.as_of import default_as_of
 from cotati_site.core.revisions import refused_as_stale
+from cotati_site.core.translated_admin import TranslatedFormMixin
 from cotati_site.guidance.features import feature_choices
 from cotati_site.guidance.models import Summary, Topic
 from cotati_site.guidance.sources import basis_problem
@@ -75,6 +77,11 @@ class RevisionCheckedForm(forms.ModelForm):
             raise ValidationError(self.conflict_message(current), code="stale")
         return cleaned
 
+    def _field_label(self, current, name: str) -> str:
+        if name in self.fields and self.fields[name].label:
+            return str(self.fields[name].label)
+        return current._meta.get_field(name).verbose_name.capitalize()
+
     def deleted_message(self) -> str:
         opts = self.instance._meta
         return (
@@ -86,10 +93,12 @@ class RevisionCheckedForm(forms.ModelForm):
 
     def conflict_message(self, current) -> str:
         model = current._meta.verbose_name
+        # Every field the editors may both have changed, the Spanish too (when it has text).
         parts = [
-            f"{current._meta.get_field(name).verbose_name.capitalize()}: "
+            f"{self._field_label(current, name)}: "
             f"“{Truncator(str(getattr(current, name) or '')).chars(600)}”"
             for name in self.conflict_fields
+            if getattr(current, name, None) or not name.endswith("_es")
         ]
         return (
             f"Someone else saved this {model} while you were editing it, so your changes have "
@@ -122,7 +131,8 @@ class RichTextCheckedForm(RevisionCheckedForm):
     saves the text with exactly those parts removed.
     """
 
-    rich_text_field = ""
+    rich_text_field = ""  # the English one, which the preview shows
+    rich_text_fields: tuple[str, ...] = ()  # every formatted field checked (its translations too)
 
     save_cleaned_text = forms.BooleanField(
         required=False,
@@ -135,19 +145,24 @@ class RichTextCheckedForm(RevisionCheckedForm):
 
     def clean(self):
         cleaned = super().clean()
-        name = self.rich_text_field
+        for name in self.rich_text_fields or (self.rich_text_field,):
+            self._check_rich_text(cleaned, name)
+        return cleaned
+
+    def _check_rich_text(self, cleaned: dict, name: str) -> None:
         text = cleaned.get(name)
         if name not in self.fields or not text:
-            return cleaned
+            return
         removed = rich_text_check.removals(text)
         if not removed:
-            return cleaned
+            return
         cleaned_text = rich_text_check.cleaned_source(text)
         if cleaned.get("save_cleaned_text"):
             cleaned[name] = cleaned_text
-            return cleaned
+            return
         self.fields["save_cleaned_text"].widget = forms.CheckboxInput()
-        self.rich_text_preview = self.preview({**cleaned, name: cleaned_text})
+        if name == self.rich_text_field:
+            self.rich_text_preview = self.preview({**cleaned, name: cleaned_text})
         self.add_error(
             name,
             ValidationError(
@@ -158,7 +173,6 @@ class RichTextCheckedForm(RevisionCheckedForm):
                 code="sanitized",
             ),
         )
-        return cleaned
 
     def preview(self, values: dict) -> str:
         raise NotImplementedError
@@ -200,16 +214,17 @@ def preview_faq(values: dict) -> str:
     return mark_safe(render_to_string("admin/guidance/_rich_text_preview.html", {"faq": faq}))
 
 
-class SummaryForm(BasisCheckedMixin, RichTextCheckedForm):
-    conflict_fields = ("headline", "body")
+class SummaryForm(TranslatedFormMixin, BasisCheckedMixin, RichTextCheckedForm):
+    conflict_fields = ("headline", "body", "headline_es", "body_es")
     rich_text_field = "body"
+    rich_text_fields = ("body", "body_es")
 
     def preview(self, values):
         return preview_summary(values)
 
 
-class TopicForm(RevisionCheckedForm):
-    conflict_fields = ("title", "intro")
+class TopicForm(TranslatedFormMixin, RevisionCheckedForm):
+    conflict_fields = ("title", "intro", "title_es", "intro_es")
     # The features are the families' (the registry's), not a list in the model.
     feature = forms.ChoiceField(
         choices=feature_choices,
@@ -218,9 +233,10 @@ class TopicForm(RevisionCheckedForm):
     )
 
 
-class FAQForm(BasisCheckedMixin, RichTextCheckedForm):
-    conflict_fields = ("question", "answer")
+class FAQForm(TranslatedFormMixin, BasisCheckedMixin, RichTextCheckedForm):
+    conflict_fields = ("question", "answer", "question_es", "answer_es")
     rich_text_field = "answer"
+    rich_text_fields = ("answer", "answer_es")
 
     def preview(self, values):
         return preview_faq(values)

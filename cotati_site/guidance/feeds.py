@@ -1,6 +1,8 @@
 """The Atom feed of each topic's content updates (summaries and FAQs), so residents and
 contractors can follow what is changing. Dated like the proposed-changes feed
-(``codebook.feeds``): an entry's date is the last time its record changed."""
+(``codebook.feeds``): an entry's date is the last time its record changed. In the language
+of its address, each entry as the topic page shows it (``core.translated``): an entry still
+in English on the Spanish feed says so in its title."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from django.utils.translation import gettext
 from cotati_site.core.cache import cache_for_anonymous
 from cotati_site.core.feed_dates import as_datetime, last_changed
 from cotati_site.core.templatetags.rich_text import rich_text
+from cotati_site.core.translated import shown
 from cotati_site.guidance.models import FAQ, Summary, Topic
 
 
@@ -25,11 +28,11 @@ class TopicUpdatesFeed(Feed):
     # In the language of its address (/es/topics/<slug>/feed/ is Spanish), which the feed
     # also declares (Feed.language: the active language).
     def title(self, topic):
-        return gettext("%(topic)s: updates (Cotati building rules)") % {"topic": topic.title}
+        return gettext("%(topic)s: updates (Cotati building rules)") % {"topic": shown(topic).title}
 
     def subtitle(self, topic):
         return gettext("New and changed rules and questions on the topic “%(topic)s”.") % {
-            "topic": topic.title
+            "topic": shown(topic).title
         }
 
     def link(self, topic):
@@ -57,9 +60,14 @@ class TopicUpdatesFeed(Feed):
         return entries[:50]
 
     def item_title(self, item):
+        text = shown(item)
         if isinstance(item, Summary):
-            return item.headline
-        return gettext("Question: %(question)s") % {"question": item.question}
+            title = text.headline
+        else:
+            title = gettext("Question: %(question)s") % {"question": text.question}
+        if text.in_english_on_another_page:
+            return gettext("%(title)s (in English)") % {"title": title}
+        return title
 
     def item_link(self, item):
         return item.get_absolute_url()
@@ -71,7 +79,8 @@ class TopicUpdatesFeed(Feed):
     item_guid_is_permalink = False
 
     def item_description(self, item):
-        return str(rich_text(item.body if isinstance(item, Summary) else item.answer))
+        text = shown(item)
+        return str(rich_text(text.body if isinstance(item, Summary) else text.answer))
 
     def item_updateddate(self, item):
         if item.changed_at is not None:

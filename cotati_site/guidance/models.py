@@ -1,6 +1,8 @@
 """Our plain-language guidance: topics, the summaries of one rule each (always citing where
-the rule comes from) and FAQs. Each is revisioned (``core.revisions.Revisioned``) and keeps
-its history.
+the rule comes from) and FAQs. Each is revisioned (``core.revisions.Revisioned``), its text
+is kept in English and Spanish, and it keeps its history (``history``): both are registered
+in ``translation.py``, the history once the Spanish fields exist, so that every version
+holds them (``core.translated``).
 """
 
 from __future__ import annotations
@@ -9,15 +11,14 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
-from simple_history.models import HistoricalRecords
 
 from cotati_site.codebook.models import CodeSection
-from cotati_site.core.history import VersionHistory
 from cotati_site.core.revisions import Revisioned
+from cotati_site.core.translated import Translated
 from cotati_site.guidance.features import validate_feature
 
 
-class Topic(Revisioned):
+class Topic(Translated, Revisioned):
     """A question residents ask about their lot (fences, sheds, a home business, ...)."""
 
     slug = models.SlugField(
@@ -48,8 +49,6 @@ class Topic(Revisioned):
         help_text="Which numbers from the rules tables the page shows, and which part of Check my lot it links to.",
     )
 
-    history = HistoricalRecords(table_name="cotati_site_historicaltopic")
-
     class Meta:
         db_table = "cotati_site_topic"  # its table from before the app split
         ordering = ["order", "title"]
@@ -75,7 +74,7 @@ class PublishedQuerySet(models.QuerySet):
         return self.filter(is_published=True)
 
 
-class Summary(Revisioned):
+class Summary(Translated, Revisioned):
     """One rule in plain language, with where it comes from.
 
     ``checked_versions`` records which version of each cited section the summary was
@@ -168,9 +167,6 @@ class Summary(Revisioned):
     )
 
     objects = PublishedQuerySet.as_manager()
-    # The cited sections are kept with each version, so a deleted summary comes back citing
-    # what it cited (core.recovery).
-    history = VersionHistory(table_name="cotati_site_historicalsummary", m2m_fields=[sections])
 
     class Meta:
         db_table = "cotati_site_summary"  # its table from before the app split
@@ -192,7 +188,7 @@ class Summary(Revisioned):
             )
 
 
-class FAQ(Revisioned):
+class FAQ(Translated, Revisioned):
     """A question residents ask, answered in plain language, on a topic page."""
 
     topic = models.ForeignKey(
@@ -238,7 +234,6 @@ class FAQ(Revisioned):
     )
 
     objects = PublishedQuerySet.as_manager()
-    history = VersionHistory(table_name="cotati_site_historicalfaq", m2m_fields=[sections])
 
     class Meta:
         db_table = "cotati_site_faq"  # its table from before the app split

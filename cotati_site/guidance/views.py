@@ -8,6 +8,7 @@ from cotati_site.codebook.views import AS_OF, cited_sections
 from cotati_site.core import structured_data
 from cotati_site.core.as_of import as_of_for
 from cotati_site.core.cache import cache_for_anonymous
+from cotati_site.core.translated import shown
 from cotati_site.guidance import queries as content
 from law.reports.presentation import key_numbers_for
 from law.reports.topic_diagrams import plan_view_zone, topic_plan_view
@@ -47,7 +48,8 @@ def topic_detail(request, slug: str):
             "summaries": summaries,
             "key_points": [s for s in summaries if s.is_key_point],
             "faqs": faqs,
-            "faq_structured_data": structured_data.faq_page(faqs),
+            # In the language the page shows each question in (core.translated).
+            "faq_structured_data": structured_data.faq_page([shown(faq) for faq in faqs]),
             "checked_on": checked_on,
             "key_numbers": key_numbers,
             "plan_view": topic_plan_view(

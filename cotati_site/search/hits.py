@@ -30,6 +30,10 @@ class SearchHit:
     context: str  # "§ 17.30.030", or the title of the topic it is (or belongs to)
     snippet: SafeString
     score: float
+    # The language the title and snippet are in (a summary's or FAQ's translation, or its
+    # English: core.translated), and the context's (a topic's title; a section's number).
+    language: str = "en"
+    context_language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,8 @@ class SearchOutcome:
     chapter: str = ""  # the query named a chapter (or title): hits are its sections
     not_covered: tuple[str, ...] = ()  # subjects the query names that the site lacks
     place: str = ""  # "address" or "parcel": the query looks like one (find-your-zone help)
+    contacts: bool = False  # the query asks how to reach the City: its contacts come first
+    other_language: str = ""  # the query is in this other language of the site: offer it
     suggestion: str = ""  # nothing matched: the query with its typos corrected
 
 
@@ -73,11 +79,11 @@ ROW_KINDS = {0: "section", 1: "summary", 2: "faq"}
 
 
 def from_rows(rows) -> list[SearchHit]:
-    """Hits from a backend's rows of (kind, key, score, topic slug, topic, title, snippet),
-    with each topic's address looked up once."""
+    """Hits from a backend's rows of (kind, key, score, topic slug, topic, topic's language,
+    title, snippet, language), with each topic's address looked up once."""
     topic_urls: dict[str, str] = {}
     hits = []
-    for kind, key, score, slug, topic, title, snippet in rows:
+    for kind, key, score, slug, topic, topic_language, title, snippet, language in rows:
         name = ROW_KINDS[kind]
         if name == "section":
             hits.append(
@@ -103,6 +109,8 @@ def from_rows(rows) -> list[SearchHit]:
                 context=topic,
                 snippet=marked(strip_tags(snippet)),
                 score=score,
+                language=language,
+                context_language=topic_language,
             )
         )
     return hits

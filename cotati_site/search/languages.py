@@ -5,26 +5,23 @@ PostgreSQL's text-search configuration (which stemmer), the stored vectors that 
 with it, and on SQLite the FTS5 table whose tokenizer was built for it. The vocabulary
 (SearchPhrase) carries a language too, so its everyday words are data per language.
 
-Adding Spanish is an entry and its indexes, not code in the backends:
+Each language searches the text its pages show (``shown_text.py``): a topic, summary or FAQ
+in that language when its translation is current, else in English, as the page does. Code
+sections are the law, which stays in English: PostgreSQL searches them with the English
+configuration whatever the language (``LAW``); the SQLite index of each language holds
+them too, with that language's tokenizer.
 
-    "es": SearchLanguage(
-        code="es",
-        postgres_config="spanish",        # PostgreSQL's Spanish stemmer
-        postgres_vector="search_vector_es",  # summaries' and FAQs' Spanish text, stemmed so
-        sqlite_table="search_es",
-        sqlite_tokenizer="unicode61 remove_diacritics 2",  # FTS5 has no Spanish stemmer
-        stop_words=...,                   # PostgreSQL's spanish.stop
-    ),
-
-        column_suffix="_es",              # headline_es, body_es, question_es, …
-
-plus, on PostgreSQL, a migration that builds those vectors over the Spanish columns of
-summaries and FAQs (as search/migrations/0002 builds the English ones; on SQLite the next
-``migrate`` builds the index), and the Spanish rows of the vocabulary. Code sections are
-the law, which stays in English: PostgreSQL searches them with the English configuration
-whatever the language (``LAW``).
+- **Spanish on PostgreSQL**: ``cotati_es``, a copy of PostgreSQL's ``spanish`` configuration
+  (Snowball stemmer: "cercas" finds "cerca", "inundación" finds "inundable") that also drops
+  accents first (``unaccent``) when the server has that extension; search migration 0003
+  makes it and says which it made (docs/decisions/search.md).
+- **Spanish on SQLite**: FTS5 has no Spanish stemmer; ``unicode61 remove_diacritics 2``
+  ignores accents ("peluqueria" finds "peluquería"), and the backend reads each Spanish
+  word of four letters or more as the start of a word, so a plural finds its singular's
+  text and the singular its plural ("cercas" → "cerca*" finds "cerca", "cercas").
 """
 
+import unicodedata
 from dataclasses import dataclass
 
 
@@ -41,8 +38,11 @@ class SearchLanguage:
     sqlite_table: str
     sqlite_tokenizer: str
     stop_words: frozenset[str] = frozenset()
-    # The language's text of summaries and FAQs: headline{suffix}, body{suffix}, …
+    # The language's columns of translated text: headline{suffix}, body{suffix}, …
     column_suffix: str = ""
+    # SQLite: words from this length on also match the words they start (a language whose
+    # tokenizer has no stemmer: plurals and singulars find each other). 0: the last word only.
+    sqlite_prefix_words: int = 0
 
 
 # PostgreSQL's English stop words (share/tsearch_data/english.stop), so both databases leave
@@ -57,6 +57,26 @@ _ENGLISH_STOP_TEXT = """i me my myself we our ours ourselves you your yours your
     just don should now"""
 
 
+# PostgreSQL's Spanish stop words (share/tsearch_data/spanish.stop), as typed and without
+# their accents (FTS5 drops accents before it compares).
+_SPANISH_STOP_TEXT = """de la que el en y a los del se las por un para con no una su al lo como más
+    pero sus le ya o este sí porque esta entre cuando muy sin sobre también me hasta hay donde
+    quien desde todo nos durante todos uno les ni contra otros ese eso ante ellos e esto mí
+    antes algunos qué unos yo otro otras otra él tanto esa estos mucho quienes nada muchos cual
+    poco ella estar estas algunas algo nosotros mi mis tú te ti tu tus ellas nosotras os mío
+    mía míos mías tuyo tuya tuyos tuyas suyo suya suyos suyas nuestro nuestra nuestros nuestras
+    esos esas estoy estás está estamos están esté estés estén estaba estaban estado he has ha
+    hemos han haya hayan había habían soy eres es somos son sea sean era eran fui fue fueron
+    tengo tienes tiene tenemos tienen tenga tengan"""
+
+
+def _without_accents(words: set[str]) -> set[str]:
+    return {
+        "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+        for word in words
+    }
+
+
 ENGLISH = SearchLanguage(
     code="en",
     postgres_config="english",
@@ -64,9 +84,22 @@ ENGLISH = SearchLanguage(
     sqlite_table="search_en",
     sqlite_tokenizer="porter unicode61 remove_diacritics 2",
     stop_words=frozenset(_ENGLISH_STOP_TEXT.split()),
+    column_suffix="_en",
 )
 
-LANGUAGES = {language.code: language for language in (ENGLISH,)}
+_spanish_stop = set(_SPANISH_STOP_TEXT.split())
+SPANISH = SearchLanguage(
+    code="es",
+    postgres_config="cotati_es",
+    postgres_vector="search_vector_es",
+    sqlite_table="search_es",
+    sqlite_tokenizer="unicode61 remove_diacritics 2",
+    stop_words=frozenset(_spanish_stop | _without_accents(_spanish_stop)),
+    column_suffix="_es",
+    sqlite_prefix_words=4,
+)
+
+LANGUAGES = {language.code: language for language in (ENGLISH, SPANISH)}
 DEFAULT_LANGUAGE = ENGLISH.code
 LAW = ENGLISH  # the language of the code's own text
 

@@ -13,7 +13,8 @@ class SearchPhrase(models.Model):
     """Everyday words a resident may type, and where the search should lead them.
 
     A phrase leads to a topic ("granny unit" → ADUs), or, with no topic, says honestly that
-    the site does not cover the subject yet and who to ask ("pool" → "Swimming pools").
+    the site does not cover the subject yet and who to ask ("pool" → "Swimming pools"), or
+    shows the City's contact details first ("phone", "ayuda en español").
     Editors keep the list in the admin; the shipped list is fixtures/vocabulary.json.
     """
 
@@ -47,6 +48,13 @@ class SearchPhrase(models.Model):
         "site's text (where 'pool' is only ever 'car pool').",
     )
 
+    shows_contacts = models.BooleanField(
+        default=False,
+        help_text="The words ask how to reach the City ('phone', 'office hours', 'ayuda en "
+        "español'): the search page shows the Planning Division's contact details first. "
+        "Leave the topic and the subject empty.",
+    )
+
     class Meta:
         db_table = "cotati_site_searchphrase"  # its table from before the app split
         ordering = ["language", "phrase"]
@@ -71,9 +79,19 @@ class SearchPhrase(models.Model):
             raise ValidationError(
                 {"not_covered": "Leave this empty when the words lead to a topic."}
             )
-        if not self.topic_id and not self.not_covered.strip():
+        if self.shows_contacts and (self.topic_id or self.not_covered.strip()):
             raise ValidationError(
-                {"topic": "Choose the topic, or name the subject this site does not cover yet."}
+                {
+                    "shows_contacts": "Words that lead to the City's contact details lead "
+                    "nowhere else: leave the topic and the subject empty."
+                }
+            )
+        if not self.topic_id and not self.not_covered.strip() and not self.shows_contacts:
+            raise ValidationError(
+                {
+                    "topic": "Choose the topic, name the subject this site does not cover yet, "
+                    "or tick 'shows contacts'."
+                }
             )
 
 

@@ -10,10 +10,15 @@ The view hands over the raw query string (and the page's language) and gets back
 - Otherwise the words are searched by the database's backend (backends/): PostgreSQL's
   full-text search, or SQLite's FTS5 on the embedded default, with the same rules for
   what matches and the same weights.
-- Everyday words from the staff-editable vocabulary ("granny unit", "fence", "salon") lead
-  with their topic; words for a subject the site does not cover yet ("pool", "deck") say
-  so, with who to ask, and are not searched (vocabulary.py).
-- When nothing matches, "Did you mean …" (suggestions.py).
+- Everyday words from the staff-editable vocabulary ("granny unit", "fence", "salon"; in
+  Spanish "cerca", "cobertizo", "casita") lead with their topic; words for a subject the
+  site does not cover yet ("pool", "deck") say so, with who to ask, and are not searched;
+  words asking how to reach the City ("phone", "ayuda en español") show its contact details
+  first (vocabulary.py).
+- Words of the site's other language typed on a page in one ("ayuda en español" on an
+  English page) are offered that language's search as well (``other_language``).
+- When nothing matches, "Did you mean …" (suggestions.py), in English: its word list is
+  the English text's, and would "correct" Spanish words into English ones.
 
 Sections are searched in the text of their version in force: ``CodeSection.search_text``
 (and the indexes triggers derive from it) is the index's copy of that text, rewritten by
@@ -36,7 +41,7 @@ from cotati_site.codebook.services import INDEX_CHECKED_KEY, reindex_sections
 from cotati_site.core.as_of import default_as_of
 from cotati_site.search.backends import word_search
 from cotati_site.search.hits import RESULT_LIMIT, SearchOutcome, listed
-from cotati_site.search.languages import DEFAULT_LANGUAGE, search_language
+from cotati_site.search.languages import DEFAULT_LANGUAGE, LANGUAGES, search_language
 from cotati_site.search.query import (
     clean_query,
     normalised,
@@ -46,6 +51,7 @@ from cotati_site.search.query import (
 )
 from cotati_site.search.suggestions import suggested_query
 from cotati_site.search.vocabulary import (
+    asks_for_contacts,
     leading_topics,
     not_covered_subjects,
     phrases_in,
@@ -123,24 +129,42 @@ def search(raw: str | None, language: str = DEFAULT_LANGUAGE) -> SearchOutcome:
     if place:
         return SearchOutcome(query=query, truncated=truncated, place=place)
     # The vocabulary is data per language (a Spanish word leads to its topic as soon as it
-    # is entered); the word search falls back to the default language's index until the
-    # language has its own (languages.py).
-    phrases = phrases_in(query, language.split("-")[0].lower())
+    # is entered), and so is the index (languages.py).
+    searched = search_language(language)
+    phrases = phrases_in(query, searched.code)
     topics, not_covered = leading_topics(phrases), not_covered_subjects(phrases)
+    contacts = asks_for_contacts(phrases)
     uncovered = uncovered_words(phrases)
     terms = [term for term in query_terms(query) if normalised(term).strip() not in uncovered]
-    hits, more = word_search(terms, search_language(language)) if terms else ([], False)
+    hits, more = word_search(terms, searched) if terms else ([], False)
     if topics:
         led = {hit.url for hit in topics}
         hits = topics + [hit for hit in hits if hit.url not in led]
         more = more or len(hits) > RESULT_LIMIT
         hits = hits[:RESULT_LIMIT]
-    suggestion = "" if hits or not_covered else suggested_query(query)
+    other_language = ""
+    if not phrases:
+        # Words of another of the site's languages: that language's search is offered, and
+        # the City's contacts shown when they ask for them ("ayuda en español").
+        for code in LANGUAGES:
+            elsewhere = phrases_in(query, code) if code != searched.code else []
+            if elsewhere:
+                other_language = code
+                contacts = contacts or asks_for_contacts(elsewhere)
+                break
+    suggestion = ""
+    if (
+        not (hits or not_covered or contacts or other_language)
+        and searched.code == DEFAULT_LANGUAGE
+    ):
+        suggestion = suggested_query(query)
     return SearchOutcome(
         query=query,
         truncated=truncated,
         hits=hits,
         more=more,
         not_covered=not_covered,
+        contacts=contacts,
+        other_language=other_language,
         suggestion=suggestion,
     )

@@ -8,7 +8,10 @@ because a section's key is its number, not an integer: FTS5 needs an integer row
 
 Columns (the FTS5 weights live in backends/sqlite.py): number and title (a section's),
 headline (a summary's headline, an FAQ's question), applies (a summary's applies-when),
-body (a summary's body, an FAQ's answer) and text (a section's text in force).
+body (a summary's body, an FAQ's answer) and text (a section's text in force). A summary's
+and an FAQ's are the text a page in the index's language shows (``shown_text``: its
+translation when current, else its English), and the document table keeps which language
+that is (``language``, not indexed) for the results page to mark.
 
 Why not a migration: on SQLite, Django alters a table by building a new one and dropping
 the old, and the old table's triggers go with it, silently; and SQLite refuses to drop a
@@ -20,7 +23,9 @@ tables (milliseconds for the site's content; a minute for 100,000 sections). Not
 happens on PostgreSQL.
 """
 
+from cotati_site.search import shown_text
 from cotati_site.search.languages import SearchLanguage
+from cotati_site.search.shown_text import SOURCE
 
 SECTIONS = "cotati_site_codesection"
 SUMMARIES = "cotati_site_summary"
@@ -29,18 +34,26 @@ COLUMNS = ("number", "title", "headline", "applies", "body", "text")
 
 
 def _section_values(row: str) -> str:
-    return f"0, {row}.number, {row}.number, {row}.title, '', '', '', {row}.search_text"
+    return f"0, {row}.number, {row}.number, {row}.title, '', '', '', {row}.search_text, '{SOURCE}'"
 
 
-def _summary_values(row: str, suffix: str) -> str:
+def _summary_values(row: str, language: SearchLanguage) -> str:
+    def shown(field: str) -> str:
+        return shown_text.shown_sql("sqlite", f"{row}.", field, shown_text.SUMMARY, language.code)
+
+    is_in = shown_text.language_sql("sqlite", f"{row}.", shown_text.SUMMARY, language.code)
     return (
-        f"1, {row}.id, '', '', {row}.headline{suffix}, {row}.applies_when{suffix}, "
-        f"{row}.body{suffix}, ''"
+        f"1, {row}.id, '', '', {shown('headline')}, {shown('applies_when')}, {shown('body')}, "
+        f"'', {is_in}"
     )
 
 
-def _faq_values(row: str, suffix: str) -> str:
-    return f"2, {row}.id, '', '', {row}.question{suffix}, '', {row}.answer{suffix}, ''"
+def _faq_values(row: str, language: SearchLanguage) -> str:
+    def shown(field: str) -> str:
+        return shown_text.shown_sql("sqlite", f"{row}.", field, shown_text.FAQ, language.code)
+
+    is_in = shown_text.language_sql("sqlite", f"{row}.", shown_text.FAQ, language.code)
+    return f"2, {row}.id, '', '', {shown('question')}, '', {shown('answer')}, '', {is_in}"
 
 
 def _changed(*columns: str) -> str:
@@ -51,20 +64,24 @@ def index_statements(language: SearchLanguage) -> list[tuple[str, str]]:
     """(name, CREATE statement) of every table and trigger of the language's index, in the
     order they are made. The statements are compared with sqlite_master's copies, so they
     are written as SQLite stores them (no IF NOT EXISTS)."""
-    t, s = language.sqlite_table, language.column_suffix
+    t = language.sqlite_table
     documents, fts = f"{t}_document", f"{t}_fts"
     columns = ", ".join(COLUMNS)
     new = ", ".join(f"NEW.{column}" for column in COLUMNS)
     old = ", ".join(f"OLD.{column}" for column in COLUMNS)
-    insert = f"INSERT INTO {documents} (kind, key, {columns})"
-    summary_columns = ("id", "is_published", f"headline{s}", f"applies_when{s}", f"body{s}")
-    faq_columns = ("id", "is_published", f"question{s}", f"answer{s}")
+    insert = f"INSERT INTO {documents} (kind, key, {columns}, language)"
+    summary_columns = (
+        "id",
+        "is_published",
+        *shown_text.columns_read(shown_text.SUMMARY, language.code),
+    )
+    faq_columns = ("id", "is_published", *shown_text.columns_read(shown_text.FAQ, language.code))
     return [
         (
             documents,
             f"CREATE TABLE {documents} (id INTEGER PRIMARY KEY, kind INTEGER NOT NULL, "
             f"key TEXT NOT NULL, number TEXT, title TEXT, headline TEXT, applies TEXT, "
-            f"body TEXT, text TEXT, UNIQUE (kind, key))",
+            f"body TEXT, text TEXT, language TEXT NOT NULL, UNIQUE (kind, key))",
         ),
         (
             fts,
@@ -112,14 +129,14 @@ def index_statements(language: SearchLanguage) -> list[tuple[str, str]]:
             f"{t}_summary_insert",
             f"CREATE TRIGGER {t}_summary_insert AFTER INSERT ON {SUMMARIES} "
             f"WHEN NEW.is_published BEGIN "
-            f"{insert} VALUES ({_summary_values('NEW', s)}); END",
+            f"{insert} VALUES ({_summary_values('NEW', language)}); END",
         ),
         (
             f"{t}_summary_update",
             f"CREATE TRIGGER {t}_summary_update AFTER UPDATE ON {SUMMARIES} "
             f"WHEN {_changed(*summary_columns)} BEGIN "
             f"DELETE FROM {documents} WHERE kind = 1 AND key = OLD.id; "
-            f"{insert} SELECT {_summary_values('NEW', s)} WHERE NEW.is_published; END",
+            f"{insert} SELECT {_summary_values('NEW', language)} WHERE NEW.is_published; END",
         ),
         (
             f"{t}_summary_delete",
@@ -130,14 +147,14 @@ def index_statements(language: SearchLanguage) -> list[tuple[str, str]]:
             f"{t}_faq_insert",
             f"CREATE TRIGGER {t}_faq_insert AFTER INSERT ON {FAQS} "
             f"WHEN NEW.is_published BEGIN "
-            f"{insert} VALUES ({_faq_values('NEW', s)}); END",
+            f"{insert} VALUES ({_faq_values('NEW', language)}); END",
         ),
         (
             f"{t}_faq_update",
             f"CREATE TRIGGER {t}_faq_update AFTER UPDATE ON {FAQS} "
             f"WHEN {_changed(*faq_columns)} BEGIN "
             f"DELETE FROM {documents} WHERE kind = 2 AND key = OLD.id; "
-            f"{insert} SELECT {_faq_values('NEW', s)} WHERE NEW.is_published; END",
+            f"{insert} SELECT {_faq_values('NEW', language)} WHERE NEW.is_published; END",
         ),
         (
             f"{t}_faq_delete",
@@ -150,12 +167,13 @@ def index_statements(language: SearchLanguage) -> list[tuple[str, str]]:
 def fill_statements(language: SearchLanguage) -> list[str]:
     """Copy every section and published summary and FAQ into the (empty) document table;
     its triggers index them."""
-    insert = f"INSERT INTO {language.sqlite_table}_document (kind, key, {', '.join(COLUMNS)})"
-    s = language.column_suffix
+    insert = (
+        f"INSERT INTO {language.sqlite_table}_document (kind, key, {', '.join(COLUMNS)}, language)"
+    )
     return [
         f"{insert} SELECT {_section_values('x')} FROM {SECTIONS} x",
-        f"{insert} SELECT {_summary_values('x', s)} FROM {SUMMARIES} x WHERE x.is_published",
-        f"{insert} SELECT {_faq_values('x', s)} FROM {FAQS} x WHERE x.is_published",
+        f"{insert} SELECT {_summary_values('x', language)} FROM {SUMMARIES} x WHERE x.is_published",
+        f"{insert} SELECT {_faq_values('x', language)} FROM {FAQS} x WHERE x.is_published",
     ]
 
 

@@ -1,6 +1,7 @@
 """The search page (and its htmx partial)."""
 
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from cotati_site.core.cache import cache_by_key, renders_partial
@@ -17,7 +18,9 @@ def _search_key(request) -> tuple[str, bool]:
 @cache_by_key(_search_key, reads=("q",))
 @require_safe
 def search(request):
-    outcome = site_search(request.GET.get("q"))
+    # In the page's language: /es/search/ searches the Spanish text and vocabulary (the
+    # cache's keys hold the language: core.cache.cache_by_key).
+    outcome = site_search(request.GET.get("q"), get_language())
     partial = renders_partial(request)
     # A section number typed in full goes straight to the section; while typing (htmx) the
     # section is listed instead, so the page does not jump away mid-word.

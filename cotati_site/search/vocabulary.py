@@ -3,7 +3,9 @@ query names, to lead with, and the subjects the site does not cover yet, to say 
 
 "granny unit" leads with the ADU topic, "fence height" with Fences and walls, "salon" with
 running a business from home; "pool" says that swimming pools are not covered yet, and its
-words are not searched as well ("Car pool and compact stalls" is no answer about pools).
+words are not searched as well ("Car pool and compact stalls" is no answer about pools);
+"phone" or "ayuda en español" shows the City's contact details first. A topic led to is
+named as its page in the search's language names it (core.translated).
 """
 
 from typing import NamedTuple
@@ -12,6 +14,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from cotati_site.core import cache as page_cache
+from cotati_site.core.translated import shown
 from cotati_site.search.hits import SearchHit
 from cotati_site.search.languages import DEFAULT_LANGUAGE
 from cotati_site.search.models import SearchPhrase
@@ -21,9 +24,11 @@ from cotati_site.search.query import normalised, shorten
 class Phrase(NamedTuple):
     forms: tuple[str, ...]  # normalised, singular and plural: " granny unit ", " granny units "
     slug: str  # the topic it leads to, or ""
-    title: str
+    title: str  # the topic's, as its page in the vocabulary's language shows it
     intro: str
     not_covered: str  # with no topic: the subject the site does not cover yet
+    contacts: bool = False  # the words ask how to reach the City
+    topic_language: str = "en"  # the language of title and intro
 
 
 def _forms(phrase: str) -> tuple[str, ...]:
@@ -38,21 +43,21 @@ def _forms(phrase: str) -> tuple[str, ...]:
 def vocabulary(language: str = DEFAULT_LANGUAGE) -> tuple[Phrase, ...]:
     """The language's phrases, longest first; read once per content generation (the admin
     bumps it)."""
-    rows = (
-        SearchPhrase.objects.filter(language=language)
-        .select_related("topic")
-        .only("phrase", "not_covered", "topic__slug", "topic__title", "topic__intro")
-    )
-    phrases = [
-        Phrase(
-            forms=_forms(row.phrase),
-            slug=row.topic.slug if row.topic else "",
-            title=row.topic.title if row.topic else "",
-            intro=row.topic.intro if row.topic else "",
-            not_covered=row.not_covered,
+    rows = SearchPhrase.objects.filter(language=language).select_related("topic")
+    phrases = []
+    for row in rows:
+        topic = shown(row.topic, language) if row.topic else None
+        phrases.append(
+            Phrase(
+                forms=_forms(row.phrase),
+                slug=row.topic.slug if row.topic else "",
+                title=topic.title if topic else "",
+                intro=topic.intro if topic else "",
+                not_covered=row.not_covered,
+                contacts=row.shows_contacts,
+                topic_language=topic.language if topic else language,
+            )
         )
-        for row in rows
-    ]
     return tuple(sorted(phrases, key=lambda phrase: -len(phrase.forms[0])))
 
 
@@ -87,6 +92,8 @@ def leading_topics(matched: Matched) -> list[SearchHit]:
                     context=phrase.title,
                     snippet=escape(shorten(phrase.intro)),
                     score=float("inf"),
+                    language=phrase.topic_language,
+                    context_language=phrase.topic_language,
                 )
             )
     return topics
@@ -94,13 +101,19 @@ def leading_topics(matched: Matched) -> list[SearchHit]:
 
 def not_covered_subjects(matched: Matched) -> tuple[str, ...]:
     """The subjects the phrases name that the site does not cover yet, each once."""
-    subjects = (phrase.not_covered for _form, phrase in matched if not phrase.slug)
+    subjects = (phrase.not_covered for _form, phrase in matched if phrase.not_covered)
     return tuple(dict.fromkeys(subjects))
 
 
+def asks_for_contacts(matched: Matched) -> bool:
+    """Whether the phrases ask how to reach the City ("phone", "ayuda en español")."""
+    return any(phrase.contacts for _form, phrase in matched)
+
+
 def uncovered_words(matched: Matched) -> set[str]:
-    """The words of the phrases naming a subject the site does not cover yet: left out of
-    the word search, whose matches for them are incidental ("car pool" for "pool")."""
+    """The words of the phrases that lead to no topic (a subject not covered yet, the City's
+    contacts): left out of the word search, whose matches for them are incidental ("car
+    pool" for "pool"; "phone" in the code's text is no way to reach the City)."""
     return {word for form, phrase in matched if not phrase.slug for word in form.split()}
 
 

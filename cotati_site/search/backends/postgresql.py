@@ -31,6 +31,7 @@ and vector.
 
 from django.db import connection
 
+from cotati_site.search import shown_text
 from cotati_site.search.hits import RESULT_LIMIT, START, STOP, SearchHit, from_rows
 from cotati_site.search.languages import LAW, SearchLanguage
 from cotati_site.search.query import PREFIX_MIN_LENGTH
@@ -70,7 +71,8 @@ WITH title_hits AS MATERIALIZED (
     (SELECT number FROM text_hits LIMIT %(section_candidates)s)
 ), sections AS (
     SELECT 0 AS kind, s.number AS key, ts_rank(s.search_vector, q.q) AS rank,
-        s.title, s.search_text AS text, '' AS slug, '' AS topic, s.sort_key::text AS tiebreak
+        s.title, s.search_text AS text, '' AS slug, '' AS topic, '{law_language}' AS topic_language,
+        '{law_language}' AS language, s.sort_key::text AS tiebreak
     FROM cotati_site_codesection s
     JOIN candidates USING (number),
         to_tsquery('{law}'::regconfig, %(any)s) AS q (q)
@@ -79,7 +81,8 @@ WITH title_hits AS MATERIALIZED (
     LIMIT %(group_limit)s
 ), summaries AS (
     SELECT 1 AS kind, m.id::text AS key, ts_rank(m.{vector}, q.q) AS rank,
-        m.headline AS title, m.body AS text, t.slug, t.title AS topic,
+        {summary_title} AS title, {summary_text} AS text, t.slug, {topic} AS topic,
+        {topic_language} AS topic_language, {summary_language} AS language,
         to_char(t."order", 'FM00000') || to_char(m."order", 'FM00000')
             || to_char(m.id, 'FM0000000000') AS tiebreak
     FROM cotati_site_summary m
@@ -90,7 +93,8 @@ WITH title_hits AS MATERIALIZED (
     LIMIT %(group_limit)s
 ), faqs AS (
     SELECT 2 AS kind, f.id::text AS key, ts_rank(f.{vector}, q.q) AS rank,
-        f.question AS title, f.answer AS text, t.slug, t.title AS topic,
+        {faq_title} AS title, {faq_text} AS text, t.slug, {topic} AS topic,
+        {topic_language} AS topic_language, {faq_language} AS language,
         to_char(t."order", 'FM00000') || to_char(f."order", 'FM00000')
             || to_char(f.id, 'FM0000000000') AS tiebreak
     FROM cotati_site_faq f
@@ -114,9 +118,11 @@ WITH title_hits AS MATERIALIZED (
     ORDER BY rank DESC, kind, place
     LIMIT %(limit)s
 )
-SELECT shown.kind, shown.key, shown.rank, shown.slug, shown.topic, shown.more,
+SELECT shown.kind, shown.key, shown.rank, shown.slug, shown.topic, shown.topic_language,
+    shown.more,
     ts_headline({shown_config}, shown.title, q.q, %(title_options)s),
-    ts_headline({shown_config}, shown.text, q.q, %(snippet_options)s)
+    ts_headline({shown_config}, shown.text, q.q, %(snippet_options)s),
+    shown.language
 FROM shown,
     to_tsquery({shown_config}, CASE WHEN shown.kind = 0 THEN %(any)s ELSE %(typing)s END)
         AS q (q)
@@ -140,16 +146,33 @@ def tsquery_text(terms: list[str], *, every: bool = False, prefix: bool = False)
 
 
 def full_text_sql(terms: list[str], language: SearchLanguage) -> tuple[str, dict]:
-    """The statement and parameters for a word search in a language (see above)."""
+    """The statement and parameters for a word search in a language (see above). Summaries,
+    FAQs and topics' titles come as a page in the language shows them (``shown_text``)."""
+
+    def shown(row: str, field: str, fields: tuple[str, ...]) -> str:
+        return shown_text.shown_sql("postgresql", row, field, fields, language.code)
+
+    def shown_in(row: str, fields: tuple[str, ...]) -> str:
+        return shown_text.language_sql("postgresql", row, fields, language.code)
+
     sql = _FULL_TEXT_SQL.format(
         title_vector=_SECTION_TITLE_VECTOR.format(law=LAW.postgres_config),
         law=LAW.postgres_config,
+        law_language=LAW.code,
         config=language.postgres_config,
         vector=language.postgres_vector,
         shown_config=(
             f"(CASE WHEN shown.kind = 0 THEN '{LAW.postgres_config}' "
             f"ELSE '{language.postgres_config}' END)::regconfig"
         ),
+        summary_title=shown("m.", "headline", shown_text.SUMMARY),
+        summary_text=shown("m.", "body", shown_text.SUMMARY),
+        summary_language=shown_in("m.", shown_text.SUMMARY),
+        faq_title=shown("f.", "question", shown_text.FAQ),
+        faq_text=shown("f.", "answer", shown_text.FAQ),
+        faq_language=shown_in("f.", shown_text.FAQ),
+        topic=shown("t.", "title", shown_text.TOPIC),
+        topic_language=shown_in("t.", shown_text.TOPIC),
     )
     params = {
         "any": tsquery_text(terms),
@@ -165,10 +188,23 @@ def full_text_sql(terms: list[str], language: SearchLanguage) -> tuple[str, dict
     return sql, params
 
 
+def spanish_ignores_accents() -> bool:
+    """Whether ``cotati_es`` drops accents (search migration 0003 maps it through unaccent
+    when the server has that extension)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_ts_config_map m "
+            "JOIN pg_ts_config c ON c.oid = m.mapcfg "
+            "JOIN pg_ts_dict d ON d.oid = m.mapdict "
+            "WHERE c.cfgname = 'cotati_es' AND d.dictname = 'unaccent'"
+        )
+        return cursor.fetchone()[0] > 0
+
+
 def word_search(terms: list[str], language: SearchLanguage) -> tuple[list[SearchHit], bool]:
     """The best RESULT_LIMIT hits for the words, and whether more matched."""
     with connection.cursor() as cursor:
         cursor.execute(*full_text_sql(terms, language))
         rows = cursor.fetchall()
-    hits = from_rows(row[:5] + row[6:] for row in rows)  # row[5]: whether more matched
-    return hits, bool(rows and rows[0][5])
+    hits = from_rows(row[:6] + row[7:] for row in rows)  # row[6]: whether more matched
+    return hits, bool(rows and rows[0][6])

@@ -21,6 +21,7 @@ import re
 
 from django.db import connection
 
+from cotati_site.search import shown_text
 from cotati_site.search.hits import RESULT_LIMIT, START, STOP, SearchHit, from_rows
 from cotati_site.search.languages import SearchLanguage
 from cotati_site.search.query import PREFIX_MIN_LENGTH
@@ -38,9 +39,10 @@ WITH top AS (
     ORDER BY rank
     LIMIT %s
 )
-SELECT d.kind, d.key, -top.rank, t.slug, t.title,
+SELECT d.kind, d.key, -top.rank, t.slug, {topic_title}, {topic_language},
     highlight({fts}, CASE d.kind WHEN 0 THEN 1 ELSE 2 END, '{start}', '{stop}'),
-    snippet({fts}, CASE d.kind WHEN 0 THEN 5 ELSE 4 END, '{start}', '{stop}', '…', {tokens})
+    snippet({fts}, CASE d.kind WHEN 0 THEN 5 ELSE 4 END, '{start}', '{stop}', '…', {tokens}),
+    d.language
 FROM top
 JOIN {fts} ON {fts}.rowid = top.id
 JOIN {documents} d ON d.id = top.id
@@ -72,7 +74,18 @@ def match_expressions(terms: list[str], language: SearchLanguage) -> tuple[str, 
     if not words:
         return "", ""
     quoted = [f'"{word}"' for word in words]
-    typing = quoted[:-1] + [f"{quoted[-1]}*" if len(words[-1]) >= PREFIX_MIN_LENGTH else quoted[-1]]
+    if language.sqlite_prefix_words:
+        # No stemmer for the language: each longer word also finds the words it starts,
+        # its plural among them; a word ending in a plural's "s" or "es" is read without it.
+        quoted = [
+            f'"{_singular(word)}"*' if len(word) >= language.sqlite_prefix_words else f'"{word}"'
+            for word in words
+        ]
+    typing = quoted[:-1] + [
+        f"{quoted[-1]}*"
+        if len(words[-1]) >= PREFIX_MIN_LENGTH and not quoted[-1].endswith("*")
+        else quoted[-1]
+    ]
     guidance = f"{{headline applies body}} : ({' OR '.join(typing)})"
     find = (
         f"{{number title}} : ({' OR '.join(quoted)})"
@@ -80,6 +93,17 @@ def match_expressions(terms: list[str], language: SearchLanguage) -> tuple[str, 
     )
     mark = f"{{number title text}} : ({' OR '.join(quoted)}) OR {guidance}"
     return find, mark
+
+
+def _singular(word: str) -> str:
+    """A Spanish plural's singular, roughly: "cercas" → "cerca", "paredes" → "pared",
+    "luces" → "luz" is not attempted (the prefix "luce" finds "luces" only). Words of four
+    letters or fewer are left alone."""
+    if len(word) > 5 and word.endswith("es") and word[-3] not in "aeiouáéíóú":
+        return word[:-2]
+    if len(word) > 4 and word.endswith("s"):
+        return word[:-1]
+    return word
 
 
 def word_search(terms: list[str], language: SearchLanguage) -> tuple[list[SearchHit], bool]:
@@ -95,6 +119,8 @@ def word_search(terms: list[str], language: SearchLanguage) -> tuple[list[Search
         start=START,
         stop=STOP,
         tokens=_SNIPPET_TOKENS,
+        topic_title=shown_text.shown_sql("sqlite", "t.", "title", shown_text.TOPIC, language.code),
+        topic_language=shown_text.language_sql("sqlite", "t.", shown_text.TOPIC, language.code),
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [find, RESULT_LIMIT + 1, mark])

@@ -3,6 +3,11 @@
 Unlike `loaddata`, records already in the database are left alone (staff may have
 edited them since), so running it on every start changes nothing the second time.
 `--update` overwrites them from the fixtures instead, for shipping corrected text.
+
+The fixtures hold each translated field's English under its own name (``title``) and its
+Spanish beside it (``title_es``); a shipped translation was written from the shipped
+English, so it is recorded as current (``core.translated.record_translation``) unless the
+fixture says otherwise (``translated_from``).
 """
 
 from pathlib import Path
@@ -16,6 +21,7 @@ from django.db import connection, transaction
 from cotati_site.codebook.models import CodeSection, SectionVersion
 from cotati_site.codebook.services import reindex_sections
 from cotati_site.core.cache import content_written
+from cotati_site.core.translated import Translated, other_languages, record_translation
 from cotati_site.guidance.models import Summary
 from cotati_site.guidance.services import record_check
 
@@ -69,6 +75,9 @@ class Command(BaseCommand):
                         if exists and not update:
                             kept += 1
                             continue
+                        if isinstance(obj, Translated) and not obj.translated_from:
+                            for language in other_languages():
+                                record_translation(obj, language)
                         obj.save()  # the model's own save, so derived fields (sort keys) are filled
                         for field_name, values in (item.m2m_data or {}).items():
                             getattr(obj, field_name).set(values)
