@@ -193,7 +193,8 @@ def test_ayuda_en_espanol_shows_the_citys_contacts_and_says_to_ask(client):
     assert "data-contacts" in html and "Pregunte a la Ciudad de Cotati" in html
     help_entry = html.index('data-site-info-key="planning-spanish-help"')
     assert "pregunte a la Ciudad" in html[help_entry : html.index("</dd>", help_entry)]
-    assert "Nada en este sitio coincide" not in html  # not "nothing found"
+    assert "Cómo comunicarse con la Ciudad de Cotati." in html  # the status line says so
+    assert "No hay resultados" not in html  # not "nothing found"
 
 
 def test_spanish_typed_on_an_english_page_is_offered_the_spanish_search(client):
