@@ -44,9 +44,41 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(scope="session")
+def _reading_server(django_db_setup, django_db_blocker):
+    """A live server of the session's own, on the test database as django_db_setup loaded it.
+
+    Not pytest-django's ``live_server``: asking for that makes a test transactional, and a
+    transactional test empties the database when it ends, so each reloaded the shipped content
+    first (about 3 s a test on PostgreSQL, most of the browser tests' time)."""
+    from pytest_django.live_server_helper import LiveServer
+
+    server = LiveServer("localhost")
+    yield server
+    server.stop()
+
+
 @pytest.fixture
-def site(live_server, transactional_db):
-    """The live server with the shipped content (transactional tests start from an empty database)."""
+def site(_reading_server, django_db_blocker):
+    """The live server with the shipped content, for a test that only reads it: every test
+    shares one database, loaded once. A test that writes (a staff edit, a withdrawn proposal,
+    a user) asks for ``fresh_site``."""
+    from cotati_site.guidance.models import Topic
+
+    _reading_server._live_server_modified_settings.enable()
+    try:
+        with django_db_blocker.unblock():
+            if not Topic.objects.exists():  # a transactional test emptied it when it ended
+                call_command("load_content", verbosity=0)
+            yield _reading_server
+    finally:
+        _reading_server._live_server_modified_settings.disable()
+
+
+@pytest.fixture
+def fresh_site(live_server, transactional_db):
+    """The live server with the shipped content in a database of the test's own: what the
+    test writes is gone when it ends (transactional tests start from an empty database)."""
     call_command("load_content", verbosity=0)
     return live_server
 

@@ -113,8 +113,9 @@ def test_htmx_updates_announce_themselves_in_the_same_live_region(site, page):
     ids=["proposed changes", "section", "comparison"],
 )
 def test_the_pages_of_a_withdrawn_proposal_have_no_serious_or_critical_violation(
-    site, audit_page, axe_path, path
+    fresh_site, audit_page, axe_path, path
 ):
+    site = fresh_site
     from cotati_site.codebook.models import Proposal, SectionVersion
     from cotati_site.codebook.services import withdraw_proposal
     from cotati_site.core.as_of import default_as_of

@@ -16,7 +16,8 @@ WIDTH = 1280
 
 
 @pytest.fixture
-def staff_page(site, browser):
+def staff_page(fresh_site, browser):
+    site = fresh_site
     User.objects.create_superuser("root", password=PASSWORD)
     context = browser.new_context(viewport={"width": WIDTH, "height": 900})
     page = context.new_page()
@@ -30,7 +31,8 @@ def staff_page(site, browser):
     context.close()
 
 
-def test_the_summary_list_fits_1280_px_with_headlines_a_few_lines_tall(site, staff_page):
+def test_the_summary_list_fits_1280_px_with_headlines_a_few_lines_tall(fresh_site, staff_page):
+    site = fresh_site
     page = staff_page
     page.goto(f"{site.url}/{settings.ADMIN_URL}cotati_site/summary/")
     save_screenshot(page, "admin-summary-list-1280")
@@ -63,7 +65,8 @@ def test_the_summary_list_fits_1280_px_with_headlines_a_few_lines_tall(site, sta
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_the_edit_pages_buttons_do_not_overlap_the_title(site, staff_page, width):
+def test_the_edit_pages_buttons_do_not_overlap_the_title(fresh_site, staff_page, width):
+    site = fresh_site
     page = staff_page
     page.set_viewport_size({"width": width, "height": 900})
     summary = Summary.objects.filter(is_published=True).order_by("-pk").first()

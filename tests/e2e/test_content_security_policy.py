@@ -91,7 +91,8 @@ def test_htmx_swaps_results_under_the_policy(site, watched):
     assert watched.locator("head style").count() == 0
 
 
-def test_the_admin_works_under_the_policy(site, watched):
+def test_the_admin_works_under_the_policy(fresh_site, watched):
+    site = fresh_site
     User.objects.create_superuser("boss", password="a-long-superuser-password")
     admin = f"{site.url}/{settings.ADMIN_URL}"
     watched.goto(admin)
@@ -139,7 +140,8 @@ HOSTILE = (
 )
 
 
-def test_hostile_staff_text_neither_runs_nor_renders(site, watched):
+def test_hostile_staff_text_neither_runs_nor_renders(fresh_site, watched):
+    site = fresh_site
     summary = Summary.objects.filter(is_published=True, topic__slug="fences-and-walls").first()
     summary.body = HOSTILE
     summary.save()

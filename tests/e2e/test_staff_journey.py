@@ -38,7 +38,8 @@ def log_in(page, admin: str) -> None:
     page.wait_for_url(admin)
 
 
-def test_staff_member_logs_in_edits_a_summary_and_readers_see_it(site, browser, page):
+def test_staff_member_logs_in_edits_a_summary_and_readers_see_it(fresh_site, browser, page):
+    site = fresh_site
     make_editor()
     summary = Summary.objects.filter(is_published=True, topic__slug="fences-and-walls").first()
     admin = f"{site.url}/{settings.ADMIN_URL}"
@@ -67,8 +68,9 @@ def test_staff_member_logs_in_edits_a_summary_and_readers_see_it(site, browser, 
 
 
 def test_an_editor_deletes_a_topic_by_mistake_and_recovers_it_with_its_summaries(
-    site, browser, page
+    fresh_site, browser, page
 ):
+    site = fresh_site
     editor = make_editor()
     # What the Editors group holds (core/0002_editors_group) for a topic and what its delete
     # takes with it: a transactional test's flush drops the group the migration made.
