@@ -26,7 +26,8 @@ from law.engine.answers import OUTCOMES, REASONS, Alternative, Answer, Condition
 from law.engine.caches import process_cache
 from law.engine.findings import APPROVAL_ORDER, Finding, MinorVariance, Share, Status
 from law.engine.registry import registry
-from rules.forms import AnswerField, CheckForm, YesNoField
+from rules.fields import AnswerField, YesNoField
+from rules.forms import CheckForm
 from rules.numbers import NumberField, WholeNumberField
 
 RESULT_PATH = "/check-my-lot/result.json"

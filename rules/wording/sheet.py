@@ -10,14 +10,8 @@ from django.utils.translation import gettext, gettext_lazy
 from cotati_site.codebook.anchors import citation_href
 from law.engine.caches import process_cache
 from law.engine.registry import registry
-from rules.forms import (
-    ENGLISH_CHOICES,
-    FENCE_HEIGHT,
-    TRUE_WORDS,
-    AnswerField,
-    CheckForm,
-    YesNoField,
-)
+from rules.fields import ENGLISH_CHOICES, TRUE_WORDS, AnswerField, YesNoField
+from rules.forms import FENCE_HEIGHT, CheckForm
 from rules.numbers import NumberField
 from rules.wording.citations import is_section_number, source_cite
 from rules.wording.labels import form_unit, project_label

@@ -24,7 +24,7 @@ from law.engine import load_standards
 from law.engine.registry import family_folder, registry
 from law.engine.words import SHARED_WORDS, words
 from law.families.fences.check import location_condition
-from rules.forms import ENGLISH_CHOICES
+from rules.fields import ENGLISH_CHOICES
 from rules.management.commands.makemessages import jinja_catalog
 
 BASE = Path(settings.BASE_DIR)

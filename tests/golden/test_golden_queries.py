@@ -15,7 +15,8 @@ import pytest
 
 from law.engine import load_standards
 from law.engine.registry import registry
-from rules.forms import SOMETHING_ELSE, TRUE_WORDS
+from rules.fields import TRUE_WORDS
+from rules.forms import SOMETHING_ELSE
 from tests.golden.golden import load_queries, read_golden
 
 FALSE_WORDS = {"false", "off", "0", "no"}
