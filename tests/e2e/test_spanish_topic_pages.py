@@ -11,7 +11,9 @@ import pytest
 from tests.e2e.conftest import save_screenshot
 from tests.e2e.test_accessibility import blocking_violations
 
-pytestmark = pytest.mark.browser
+# django_db: so the session's database is set up (and the shipped content loaded) even when
+# this file runs alone; the tests only read it, through the live server.
+pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 
 # (page, its Spanish title, a Spanish rule or answer it shows)
 JOURNEYS = [
