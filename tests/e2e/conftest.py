@@ -44,8 +44,23 @@ def browser():
         browser.close()
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-django's own, which orders tests by database use
+def pytest_collection_modifyitems(items):
+    """A test on the shared server (``site``) reads the session's database, so it is marked as
+    using it (django_db): the database is set up even when such a test runs alone, and it
+    runs among the database tests, before any transactional test empties the database."""
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        if (
+            "site" in names
+            and not {"fresh_site", "live_server", "transactional_db"}.intersection(names)
+            and item.get_closest_marker("django_db") is None
+        ):
+            item.add_marker(pytest.mark.django_db)
+
+
 @pytest.fixture(scope="session")
-def _reading_server(django_db_setup, django_db_blocker):
+def _reading_server(django_db_setup):
     """A live server of the session's own, on the test database as django_db_setup loaded it.
 
     Not pytest-django's ``live_server``: asking for that makes a test transactional, and a
@@ -59,18 +74,17 @@ def _reading_server(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture
-def site(_reading_server, django_db_blocker):
+def site(_reading_server):
     """The live server with the shipped content, for a test that only reads it: every test
     shares one database, loaded once. A test that writes (a staff edit, a withdrawn proposal,
     a user) asks for ``fresh_site``."""
     from cotati_site.guidance.models import Topic
 
+    if not Topic.objects.exists():  # the server's own connection could not see a reload
+        raise RuntimeError("a transactional test emptied the database before a reading test")
     _reading_server._live_server_modified_settings.enable()
     try:
-        with django_db_blocker.unblock():
-            if not Topic.objects.exists():  # a transactional test emptied it when it ended
-                call_command("load_content", verbosity=0)
-            yield _reading_server
+        yield _reading_server
     finally:
         _reading_server._live_server_modified_settings.disable()
 
