@@ -6,8 +6,8 @@ carry fifteen to forty cards, rendered again on every update; rendering them was
 third of a new plan's htmx answer (docs/performance.md has the figures). A card depends on
 nothing but the finding (its codes, numbers and citations: the words are fixed for the life
 of the process), the anchors its citations may land on (those the texts in force print), the
-proposal a minor-variance hint names, the language it is worded in and whether its figure was
-typed (``typed_values``): the key is all five.
+proposal a minor-variance hint names, the language it is worded in, whether its figure was
+typed (``typed_values``) and whether "What to do next" says its note: the key is all six.
 """
 
 from django.template import engines
@@ -21,8 +21,9 @@ from rules.wording.words import language
 CARDS_KEPT = 4096  # bounded: a new plan's changed findings are new keys
 
 
-def finding_cards(context, findings) -> Markup:
-    """Every card of a list, in order."""
+def finding_cards(context, findings, said=()) -> Markup:
+    """Every card of a list, in order; ``said``: the rules whose notes "What to do next" says
+    above them (the card marks its note, which the printed sheet leaves off)."""
     anchors = context.get("section_anchors") or {}
     known = getattr(anchors, "key", None)  # content.section_anchors keys itself
     if known is None:
@@ -33,7 +34,7 @@ def finding_cards(context, findings) -> Markup:
         mv = finding.minor_variance
         proposal = proposal_note(context, mv.proposed_by) if mv and mv.proposed_by else None
         entered = _entered(finding, typed)
-        cards.append(_card(finding, known, proposal, language(), entered))
+        cards.append(_card(finding, known, proposal, language(), entered, finding.rule in said))
     return Markup("".join(cards))
 
 
@@ -69,10 +70,12 @@ def _entered(finding, typed: dict[str, float]) -> bool:
 
 
 @process_cache(maxsize=CARDS_KEPT)
-def _card(finding, known: tuple, proposal, language: str, entered: bool = True) -> str:
+def _card(
+    finding, known: tuple, proposal, language: str, entered: bool = True, said: bool = False
+) -> str:
     # (``language`` is part of the key only: the macro's words follow the active language.)
     macro = engines["checker"].env.get_template("rules/partials/_finding.jinja").module.card
-    return str(macro(finding, card_links(finding, dict(known)), proposal, entered))
+    return str(macro(finding, card_links(finding, dict(known)), proposal, entered, said))
 
 
 def forget_cards() -> None:

@@ -1,5 +1,6 @@
-/* Check my lot: the browser history, the Print button, the site conditions' questions, when
-   a field shows its error, and the address of a complete answer.
+/* Check my lot: the browser history, the Print button (and each rule's "How we know this"
+   opened to print), the site conditions' questions, when a field shows its error, and the
+   address of a complete answer.
 
    History. The form updates the results as people type (htmx, hx-replace-url). Each pause
    while typing must not become a Back step, so an update replaces the current history
@@ -75,6 +76,20 @@
   document.addEventListener("DOMContentLoaded", enablePrint);
   document.addEventListener("htmx:afterSettle", enablePrint);
   if (document.readyState !== "loading") enablePrint();
+  // Each rule's "How we know this" prints open: the stylesheet opens it where the browser has
+  // ::details-content; elsewhere it is opened here for printing and closed again after.
+  var openedForPrint = [];
+  window.addEventListener("beforeprint", function () {
+    if (window.CSS && CSS.supports && CSS.supports("selector(::details-content)")) return;
+    document.querySelectorAll("#results details.how-we-know:not([open])").forEach(function (d) {
+      d.open = true;
+      openedForPrint.push(d);
+    });
+  });
+  window.addEventListener("afterprint", function () {
+    openedForPrint.forEach(function (d) { d.open = false; });
+    openedForPrint = [];
+  });
 
   /* A site condition (flood zone, hillside lot) is one yes/no: its questions are drawn closed,
      hidden and disabled (nothing in them is sent), and open as soon as it is ticked, without a

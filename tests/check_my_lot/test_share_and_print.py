@@ -124,3 +124,33 @@ def test_the_print_button_is_a_real_button_hidden_until_script_shows_it(client):
     html = client.get(URL, HOMEOWNER).content.decode()
     assert re.search(r'<button type="button"[^>]*data-print hidden>', html)
     assert "<noscript>" in html
+
+
+SALON = {
+    "project": "home_business",
+    "zone": "NL",
+    "business_kind": "hair_salon",
+    "home_floor_area_sqft": "1600",
+    "business_floor_area_sqft": "200",
+    "visitor_trips_per_day": "8",
+    "clients_at_once": "1",
+}
+
+
+def test_a_note_what_to_do_next_says_is_marked_on_its_card_for_the_sheet_to_print_once(client):
+    """The salon's license notes are said in its steps; their cards mark them (data-said-above,
+    left off on paper, static/css/site.css), and no other card's note is marked."""
+    html = client.get(URL, SALON).content.decode()
+    steps = re.search(r'<ol class="next-steps">(.*?)</ol>', html, re.S).group(1)
+    cards = re.findall(r'<li class="finding[^"]*" data-rule="([^"]+)"(.*?)</li>', html, re.S)
+    notes = {
+        rule: re.search(r'<p class="note"( data-said-above)?>(.*?)</p>', card, re.S)
+        for rule, card in cards
+    }
+    marked = {rule for rule, note in notes.items() if note and note.group(1)}
+    assert marked == {"home_business.business_license", "home_business.state_license"}
+    for rule in marked:
+        assert notes[rule].group(2).strip() in steps  # said above, in the same words
+    # A note said nowhere else stays on its card: the shed's building-permit exemption.
+    html = client.get(URL, HOMEOWNER).content.decode()
+    assert '<p class="note">' in html and "data-said-above" not in html
