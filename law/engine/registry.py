@@ -267,7 +267,9 @@ def _value(kind: str, value: Any, default: Any = None) -> Any:
 
 
 FAMILIES_PACKAGE = "law.families"
-_NOT_RECORDS = ("words", "cases")
+# A folder's TOML files that hold no records: its words, its case table and its readings'
+# translations (readings.<language>.toml, read by rules/wording/readings.py).
+_NOT_RECORDS = ("words", "cases", "readings")
 
 
 def family_folder(name: str) -> Path:
@@ -277,8 +279,8 @@ def family_folder(name: str) -> Path:
 
 
 def record_files(folder: Path) -> tuple[Path, ...]:
-    """The files of dated, cited records in ``folder``: its TOML files but its words and
-    cases."""
+    """The files of dated, cited records in ``folder``: its TOML files but its words, cases
+    and readings' translations."""
     return tuple(
         path for path in sorted(folder.glob("*.toml")) if not path.stem.startswith(_NOT_RECORDS)
     )

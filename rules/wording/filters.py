@@ -4,7 +4,17 @@ and the filters of the checker's Jinja2 environment (jinja.py)."""
 
 from django import template
 
-from rules.wording import answers, citations, findings, labels, numbers, plan_view, records, sheet
+from rules.wording import (
+    answers,
+    citations,
+    findings,
+    labels,
+    numbers,
+    plan_view,
+    readings,
+    records,
+    sheet,
+)
 
 register = template.Library()
 
@@ -40,6 +50,9 @@ for _function in (
     records.standard_label,
     records.record_figure,
     records.std,
+    # how this site reads a rule, in the page's language
+    readings.reading_text,
+    readings.readings_in_english,
     # citations
     citations.citation_label,
     citations.is_section_number,
