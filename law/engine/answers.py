@@ -27,7 +27,10 @@ a planner at the counter would sort them (docs/decisions/project-answers.md):
 Whatever the outcome, ``approvals`` lists every approval the findings name, in the order they are
 obtained (``findings.APPROVAL_ORDER``), and ``conditions`` every condition attached to the permit
 (a fee, parking to provide, owner occupancy, a review deadline: ``Status.CONDITION``) with its
-figures; neither changes the outcome, and "what to do next" lists both.
+figures; neither changes the outcome. "What to do next" lists the conditions, and the approvals
+only as ``approvals_to_get``: those of an outcome that lets the project go ahead. A plan not
+allowed as planned is changed first (what would pass, the alternatives), and one waiting on its
+questions is answered first; "Get a building permit" under "Not allowed" tells no one what to do.
 Nothing here is a sentence: templates word the codes and numbers.
 """
 
@@ -49,6 +52,9 @@ NOT_ALLOWED = "not_allowed_as_planned"
 CITY_DECIDES = "city_decides"
 CANNOT_TELL = "cannot_tell"
 OUTCOMES = (ALLOWED, ALLOWED_WITH_APPROVAL, NOT_ALLOWED, CITY_DECIDES, CANNOT_TELL)
+# The outcomes under which the project may go ahead as planned (with what the City decides
+# beside it): only then is an approval a step to take.
+GOES_AHEAD = (ALLOWED, ALLOWED_WITH_APPROVAL, CITY_DECIDES)
 
 # The "approval" that names no permit: the Planning Division decides whether the plan is allowed
 # at all (the site does not hold a rule that says). An answer resting on it is the City's.
@@ -164,6 +170,12 @@ class Answer:
     conditions: tuple[Condition, ...] = ()
     alternatives: tuple[Alternative, ...] = ()
     covered: bool = True
+
+    @property
+    def approvals_to_get(self) -> tuple[str, ...]:
+        """The approvals that are steps to take: ``approvals`` when the outcome lets the
+        project go ahead (``GOES_AHEAD``), none otherwise."""
+        return self.approvals if self.outcome in GOES_AHEAD else ()
 
     def to_dict(self) -> dict:
         return {

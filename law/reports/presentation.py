@@ -48,7 +48,8 @@ class ProjectResult:
 
     answer: Answer
     findings: list[Finding]
-    # (approval, the findings that call for it), in the order the approvals are obtained.
+    # (approval, the findings that call for it), in the order the approvals are obtained: the
+    # answer's approvals_to_get (none when the plan is not allowed as planned or still asks).
     steps: list[tuple[str, list[Finding]]]
 
 
@@ -150,7 +151,7 @@ def _project_result(findings, as_of, include_proposed, projects, checked, propos
         for finding in own:
             if finding.approval and finding.status is Status.NEEDS_APPROVAL:
                 by_approval.setdefault(finding.approval, []).append(finding)
-        steps = [(code, by_approval.get(code, [])) for code in answer.approvals]
+        steps = [(code, by_approval.get(code, [])) for code in answer.approvals_to_get]
         answers.append(ProjectResult(answer, own, steps))
     site = [f for f in findings if f.rule in reg.site_rules and f.rule not in shown]
     other = [f for f in findings if f.rule not in shown and f.rule not in reg.site_rules]
