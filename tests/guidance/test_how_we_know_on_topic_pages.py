@@ -19,7 +19,7 @@ SOURCE_WORDS = (
     "secondary source",
     "public repository",
     "public pages quoting",
-    "Our reading: the code prints",
+    "the figure is how this site reads it",
 )
 DISCLOSURE = re.compile(r'<details class="how-we-know">.*?</details>', re.S)
 
