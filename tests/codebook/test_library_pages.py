@@ -206,7 +206,9 @@ def test_the_other_rules_for_a_lot_link_their_tables(client):
 def test_a_project_answer_links_its_findings_table_and_minor_variance_subsection(client):
     query = {**NM_LOT, "project": "main_building"}
     html = client.get(CHECKER, query).content.decode()
-    answer = html.split('data-project="main_building"')[1].split('id="other-rules"')[0]
+    # The answer's own section: the answer bar (issue 22, 0717b0a) also names the project with
+    # data-project, above it, and cites nothing.
+    answer = html.split('id="answer-main_building"')[1].split('id="other-rules"')[0]
     cited = _cited(answer)
     assert ("/code/17.24.030/", "table-2-10") in cited
     assert ("/code/17.62.060/", "sub-c") in cited  # "§ 17.62.060(C)" of the variance hint
