@@ -144,12 +144,14 @@ class CheckForm(EngineInputs):
         """The query string of a link to these answers: only the answers given."""
         return urlencode(self.given())
 
-    def error_messages(self) -> list[tuple[str, list[str]]]:
-        """Each field on the page with its messages (none for most), in form order: an update
-        refreshes every field's error slot (rules/wording/slots.py), and only those the page
-        holds (an update naming a slot the page lacks is an error in the browser's console)."""
+    def error_messages(self, names=None) -> list[tuple[str, list[str]]]:
+        """Each field on the page (``names``, by default the form's own, ``shown_names``) with
+        its messages (none for most), in form order: an update refreshes every field's error
+        slot (rules/wording/slots.py), and only those the page holds (an update naming a slot
+        the page lacks is an error in the browser's console)."""
         errors = self.errors if self.is_bound else {}
-        return [(name, errors.get(name, [])) for name in self.shown_names()]
+        names = self.shown_names() if names is None else names
+        return [(name, errors.get(name, [])) for name in names]
 
     def checked_projects(self) -> tuple[str, ...]:
         """The chosen projects this site checks (not "something else")."""
@@ -209,6 +211,13 @@ class CheckForm(EngineInputs):
         questions of the layout (those a closed yes/no hides included) and the check's date
         and preview."""
         return _shown_names(self.projects())
+
+    @staticmethod
+    def shown_names_for(projects) -> tuple[str, ...]:
+        """``shown_names`` of a page whose questions were drawn for ``projects``."""
+        return _shown_names(
+            tuple(key for key in (*PROJECT_KEYS, SOMETHING_ELSE) if key in projects)
+        )
 
     def first_new_question(self, before: tuple[str, ...]) -> str | None:
         """The first question "Show my questions" revealed (where the page without JavaScript
@@ -384,6 +393,16 @@ def _section(key: str, legend, names) -> dict:
         "names": [shown for name in names for shown in shown_as.get(name, (name,))],
         "asked": tuple(names),  # the engine's names (whether the section was answered)
     }
+
+
+def questions_for(value: str) -> str | None:
+    """The ``questions_for`` parameter written canonically: the projects the page's questions
+    were drawn for (static/js/checker.js sends them with each update of the results), known
+    keys in the form's order, space-separated; "" for none (the whole form), None (absent)
+    when it names only unknown ones."""
+    named = value.split()
+    known = [key for key in (*PROJECT_KEYS, SOMETHING_ELSE) if key in named]
+    return " ".join(known) if known or not named else None
 
 
 # The check's own options, after the questions.

@@ -14,7 +14,7 @@ from law.engine import check_lot, load_standards, variance
 from law.engine.registry import registry
 from law.reports.diagrams import lot_diagram
 from law.reports.presentation import build_result
-from rules.forms import CheckForm
+from rules.forms import CheckForm, questions_for
 from rules.ignored import reports_ignored
 from rules.json_output import result_json
 from rules.openapi import document_json
@@ -64,7 +64,12 @@ READS = {name: (MULTIPLE if name == "project" else None) for name in FORM_FIELDS
 # (in each process only: computing one costs less than asking Redis for it).
 # ``shown``: "Show my questions" without JavaScript, naming the projects whose questions the
 # page showed, so the page it brings lands on the first new question.
-@cache_for_anonymous(reads={**READS, "show": None, "part": None, "shown": None}, shared=False)
+# ``questions_for``: the projects the page's questions were drawn for, which an update of the
+# results names (static/js/checker.js): its out-of-band slots are theirs (rules/wording/slots.py).
+@cache_for_anonymous(
+    reads={**READS, "show": None, "part": None, "shown": None, "questions_for": questions_for},
+    shared=False,
+)
 @require_safe
 def check_my_lot(request):
     shown = request.GET.get("shown")
@@ -98,6 +103,7 @@ def check_my_lot(request):
         # After "Show my questions": the first question it revealed (#new-questions).
         "first_new": form.first_new_question(tuple(shown.split())) if shown is not None else None,
         "understood": understood,
+        "questions_for": _drawn(request.GET.get("questions_for")),
     }
     if context["partial"] and request.GET.get("part") == "questions":
         # The project boxes changed: the questions those projects need, swapped in place.
@@ -118,6 +124,11 @@ def check_my_lot(request):
 
 def _render(name: str, context: dict, request) -> str:
     return mark_safe(_CHECKER.get_template(name).render(context, request))
+
+
+def _drawn(value: str | None) -> tuple[str, ...] | None:
+    """The projects an update says the page's questions were drawn for (None: not said)."""
+    return None if value is None else tuple(value.split())
 
 
 def _prefilled(query) -> CheckForm:

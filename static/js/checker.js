@@ -36,11 +36,26 @@
     var url = new URL(path, location.href);
     var kept = new URLSearchParams();
     url.searchParams.forEach(function (value, name) {
-      if (value !== "" && name !== "part" && name !== "shown") kept.append(name, value);
+      if (value !== "" && name !== "part" && name !== "shown" && name !== "questions_for") {
+        kept.append(name, value);
+      }
     });
     var query = kept.toString();
     return url.pathname + (query ? "?" + query : "") + url.hash;
   }
+
+  /* An update of the results refreshes, out of band, the error slot and the "read as" of each
+     field on the page. Updates wait in one queue and each reads the form when its turn comes,
+     so one can carry a project just ticked whose questions are still on their way: it names
+     the projects the questions on the page were drawn for, and gets only their slots
+     (rules/wording/slots.py); a slot with no field is an error in the console. */
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (!isChecker(detail.elt) || !detail.target || detail.target.id !== "results") return;
+    var questions = document.getElementById("project-questions");
+    var drawn = questions && questions.getAttribute("data-questions-for");
+    if (drawn !== null && drawn !== undefined) detail.parameters.set("questions_for", drawn);
+  });
 
   document.addEventListener("htmx:beforeHistoryUpdate", function (event) {
     var detail = event.detail;

@@ -51,7 +51,7 @@ def test_only_the_questions_the_chosen_projects_need_are_shown(client, projects,
 def test_ticking_a_box_with_htmx_swaps_in_only_the_questions(client):
     response = client.get(URL, {"project": ["fence"], "part": "questions"}, headers=HTMX)
     html = response.content.decode()
-    assert html.lstrip().startswith('<div id="project-questions">')
+    assert html.lstrip().startswith('<div id="project-questions" ')
     assert '<fieldset id="section-fence"' in html
     assert 'id="results"' not in html and "data-rule=" not in html
 

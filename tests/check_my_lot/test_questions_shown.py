@@ -40,7 +40,9 @@ def _asked_before_a_yes(projects) -> list[str]:
 
 def _drawn(html: str) -> list[str]:
     """The names of the questions drawn in the page's questions (open or closed)."""
-    questions = re.search(r'<div id="project-questions">.*?id="section-date"', html, re.S).group(0)
+    questions = re.search(
+        r'<div id="project-questions"[^>]*>.*?id="section-date"', html, re.S
+    ).group(0)
     return re.findall(r'<div class="field[^"]*" id="field-([a-z0-9_]+)"', questions)
 
 
