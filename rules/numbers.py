@@ -88,6 +88,65 @@ _WHOLE_FIGURE_RE = re.compile(
 )
 
 
+# -- The same forms as a pattern for the OpenAPI document -----------------------------------
+
+# The parameters' patterns (rules/openapi.py) are made from the pieces above, so the document
+# says what this module reads. JSON Schema's patterns are ECMA-262 regular expressions without
+# flags or named groups: each letter is written in both cases, and a space stands for the
+# whitespace read between a figure and its unit. Two limits are written in: inches after feet
+# fewer than 12 ("6'13\"" is a slip), an exponent of two digits at most ("1e999" is not a
+# finite number). What the patterns cannot say (the field's range) the description does.
+_DOC_DECIMAL = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,2})?"
+_DOC_INCHES_AFTER_FEET = r"(?:1[01]|0?[0-9])(?:\.[0-9]*)?|\.[0-9]+"
+_DOC_SIDE = (
+    rf"(?:{_FIGURE})\s*(?:(?:{_FEET})\s*(?:(?:{_DOC_INCHES_AFTER_FEET})\s*(?:{_INCHES})?)?"
+    rf"|(?:{_INCHES}))?"
+)
+_DOC_FORMS = {
+    "feet": rf"[+-]?\s*{_DOC_SIDE}",
+    "inches": rf"[+-]?\s*{_DOC_SIDE}",
+    "square feet": (
+        rf"(?:{_FIGURE})\s*(?:{_SQUARE_FEET}|{_ACRES})?|{_DOC_SIDE}\s*(?:{_TIMES})\s*{_DOC_SIDE}"
+    ),
+    "percent": rf"(?:{_FIGURE})\s*(?:{_PERCENT})?",
+}
+_DOC_PLAIN = rf"[+-]?(?:{_FIGURE})"
+_DOC_WHOLE = r"[+-]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.0*)?"
+
+
+def typed_pattern(unit: str | None, *, whole: bool = False) -> str:
+    """The pattern of what ``read_measure`` (``read_whole`` when ``whole``) reads in ``unit``,
+    as an ECMA-262 regular expression for JSON Schema (Python's ``re`` reads it the same)."""
+    body = _DOC_WHOLE if whole else rf"{_DOC_DECIMAL}|{_DOC_FORMS.get(unit, _DOC_PLAIN)}"
+    return _ecma(rf"^\s*(?:{body})\s*$")
+
+
+def _ecma(pattern: str) -> str:
+    """``pattern`` (a Python pattern read with re.IGNORECASE) without the flag: each ASCII
+    letter as a class of both cases, ``\\s`` as a space, ``\\"`` as a plain quote."""
+    out, index, in_class = [], 0, False
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            escaped = pattern[index + 1]
+            out.append(" " if escaped == "s" else '"' if escaped == '"' else char + escaped)
+            index += 2
+            continue
+        if char == "[" and not in_class:
+            in_class = True
+            out.append(char)
+        elif char == "]" and in_class:
+            in_class = False
+            out.append(char)
+        elif char.isascii() and char.isalpha():
+            both = char.lower() + char.upper()
+            out.append(both if in_class else f"[{both}]")
+        else:
+            out.append(char)
+        index += 1
+    return "".join(out)
+
+
 def _figure(text: str) -> float:
     return float(text.replace(",", ""))
 

@@ -28,7 +28,14 @@ from law.engine.findings import APPROVAL_ORDER, Finding, MinorVariance, Share, S
 from law.engine.registry import registry
 from rules.fields import AnswerField, YesNoField
 from rules.forms import CheckForm
-from rules.numbers import NumberField, WholeNumberField
+from rules.numbers import (
+    MAX_LENGTH,
+    NumberField,
+    WholeNumberField,
+    read_measure,
+    read_whole,
+    typed_pattern,
+)
 
 RESULT_PATH = "/check-my-lot/result.json"
 # The dataclasses whose ``to_dict`` makes the answer's objects, and the one member whose JSON
@@ -36,6 +43,24 @@ RESULT_PATH = "/check-my-lot/result.json"
 SHAPES = (Answer, Fix, Condition, Alternative, Finding, MinorVariance, Share)
 JSON_NAMES = {(Answer, "fixes"): "what_would_pass"}
 _YES_NO = "yes or no: true/false, yes/no, on/off or 1/0"
+# How people write a number of each unit (rules/numbers.py reads them all); a field's examples
+# are those within its range.
+_TYPED = {
+    "feet": ("3", "3 ft", "3 feet", "7'", "6'6\"", "6 ft 6 in", "1,200"),
+    "inches": ("6", "6 in", '6"', "84 in", "7'", "6'6\""),
+    "square feet": ("8000", "8,000", "120 sq ft", "0.2 acre", "10x12", "10 × 12 ft"),
+    "percent": ("40", "40%"),
+}
+_TYPED_PLAIN = ("8", "1,200")
+_TYPED_WHOLE = ("4", "1,200")
+_TYPED_WORDS = {
+    "feet": "with its unit (`3 ft`, `7'`) or in feet and inches (`6'6\"`, `6 ft 6 in`)",
+    "inches": "with its unit (`6 in`, `6\"`) or in feet and inches (`7'`, `6'6\"`)",
+    "square feet": (
+        "with its unit (`120 sq ft`), in acres (`0.2 acre`) or as two sides in feet (`10x12`)"
+    ),
+    "percent": "with a percent sign (`40%`)",
+}
 
 
 def parameters() -> list[dict]:
@@ -60,6 +85,8 @@ def parameters() -> list[dict]:
             words.append(f"Answer {_YES_NO}.")
         if isinstance(field, AnswerField):
             words.append("Absent or empty: not answered (never read as no).")
+        if isinstance(field, WholeNumberField | NumberField):
+            words.append(_number_words(field, unit))
         parameter = {
             "name": name,
             "in": "query",
@@ -84,9 +111,43 @@ def _field_schema(field: forms.Field) -> dict:
     if isinstance(field, forms.DateField):
         return {"type": "string", "format": "date"}
     if isinstance(field, WholeNumberField | NumberField):
-        kind = "integer" if isinstance(field, WholeNumberField) else "number"
-        return {"type": kind, "minimum": field.min_value, "maximum": field.max_value}
+        # A string as people type it ("8,000", "3 ft", "6'6\"", "0.2 acre", "10x12"), read by
+        # rules/numbers.py; the range it must fall in, in the field's unit, as x-minimum and
+        # x-maximum (JSON Schema's minimum and maximum bind numbers only) and in words.
+        whole = isinstance(field, WholeNumberField)
+        unit = getattr(field, "unit", None)
+        return {
+            "type": "string",
+            "pattern": typed_pattern(unit, whole=whole),
+            "maxLength": MAX_LENGTH,
+            "examples": _examples(field, unit, whole),
+            "x-minimum": field.min_value,
+            "x-maximum": field.max_value,
+        }
     raise TypeError(f"no schema for {type(field).__name__}: teach rules/openapi.py its kind")
+
+
+def _examples(field, unit: str | None, whole: bool) -> list[str]:
+    """How people write this field's numbers: those of its unit within its range."""
+    typed = _TYPED_WHOLE if whole else _TYPED.get(unit, _TYPED_PLAIN)
+    read = [(text, read_whole(text) if whole else read_measure(text, unit)) for text in typed]
+    return [text for text, number in read if field.min_value <= number <= field.max_value]
+
+
+def _number_words(field, unit: str | None) -> str:
+    """The number a field takes, in words: its kind, range and the ways it may be written."""
+    whole = isinstance(field, WholeNumberField)
+    kind = "A whole number" if whole else "A number"
+    of = f" of {unit}" if unit else ""
+    ways = [] if whole else [_TYPED_WORDS[unit]] if unit in _TYPED_WORDS else []
+    if field.max_value >= 1000:
+        ways.insert(0, "thousands with commas (`8,000`)")
+    written = f": digits (ASCII only), {', or '.join(ways)}" if ways else ": digits (ASCII only)"
+    low, high = (
+        f"{figure:,g}" if figure % 1 else f"{int(figure):,}"
+        for figure in (field.min_value, field.max_value)
+    )
+    return f"{kind}{of} from {low} to {high}, as people write it{written}."
 
 
 def _choices(field: forms.ChoiceField) -> dict:

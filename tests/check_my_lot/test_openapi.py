@@ -1,8 +1,13 @@
 """The OpenAPI document of the JSON is valid, served, and derived from the engine's declarations:
 a parameter, project, outcome or status the engine gains is in it with nothing edited."""
 
+import re
+
 import jsonschema
 import pytest
+from django.core.exceptions import ValidationError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from openapi_spec_validator import OpenAPIV31SpecValidator
 
 from law.engine.answers import OUTCOMES, REASONS, answers_for
@@ -52,8 +57,9 @@ def test_every_registry_input_is_a_parameter_with_its_unit_kind_and_range_or_cho
         assert schema["x-kind"] == spec.kind, name
         assert schema.get("x-unit", "") == spec.unit, name
         if spec.kind in ("number", "whole"):
-            assert schema["type"] == ("number" if spec.kind == "number" else "integer"), name
-            assert (schema["minimum"], schema["maximum"]) == (spec.minimum, spec.maximum), name
+            # A string as people type it ("8,000", "3 ft"), its range beside it (issue 22).
+            assert schema["type"] == "string" and schema["pattern"], name
+            assert (schema["x-minimum"], schema["x-maximum"]) == (spec.minimum, spec.maximum)
         elif spec.kind == "choice":
             assert schema["enum"] == [code for code, _label in spec.choices], name
         else:
@@ -158,3 +164,78 @@ def test_an_answer_with_conditions_and_alternatives_matches_the_answer_schema():
     jsonschema.Draft202012Validator(schema).validate(data)
     reason = document()["components"]["schemas"]["Alternative"]["properties"]["reason"]
     assert reason["enum"] == list(REASONS)
+
+
+# Numbers as people type them (issue 22): the document says strings, each with the pattern of
+# what rules/numbers.py reads in its unit, and examples the endpoint takes.
+NUMBERS = {
+    name: p["schema"]
+    for name, p in parameters().items()
+    if p["schema"].get("x-minimum") is not None
+}
+TYPED = {
+    "lot_area_sqft": ["8,000", "8000", "120 sq ft", "0.2 acre", "10x12", "10 × 12 ft", "2e3"],
+    "fence_height_ft": ["3 ft", "3 feet", "7'", "6'6\"", "6 ft 6 in", "6’6”", "84 in"],
+    "fence_height_extra_in": ["6", "6 in", '6"', "11.5"],
+    "accessory_side_line_ft": ["3", " 3 ft ", "3.5'", "5 FT"],
+    "dwelling_units": ["4", "1,200", "2.0"],
+    "visitor_trips_per_day": ["8", "1,200"],
+}
+NOT_READ = {
+    "lot_area_sqft": ["6,5", "3 m", "10x12x3", "ten", "８０００"],
+    "fence_height_ft": ["6'13\"", "10x12", "3 m", "1e999"],
+    "dwelling_units": ["2.5", "4 homes", "1e3"],
+}
+
+
+def test_every_number_parameter_is_a_string_with_a_pattern_examples_and_its_range():
+    whole = {name for name, e in registry().inputs.items() if e.spec.kind == "whole"}
+    numbers = {name for name, e in registry().inputs.items() if e.spec.kind in ("number", "whole")}
+    assert numbers <= set(NUMBERS)
+    for name, schema in NUMBERS.items():
+        assert schema["type"] == "string" and schema["maxLength"] == 40, name
+        assert schema["examples"], name
+        field = CheckForm.base_fields[name]
+        for example in schema["examples"]:
+            assert re.fullmatch(schema["pattern"], example), (name, example)
+            assert field.min_value <= field.clean(example) <= field.max_value, (name, example)
+        if name in whole:
+            assert "1,200" in schema["examples"] or field.max_value < 1200, name
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("name", "typed"), [(n, t) for n, ts in TYPED.items() for t in ts], ids=lambda v: str(v)
+)
+def test_what_the_endpoint_reads_the_pattern_allows(client, name, typed):
+    assert re.search(NUMBERS[name]["pattern"], typed), typed
+    response = client.get(RESULT_PATH, {"zone": "NL", name: typed})
+    assert response.status_code == 200, response.json()["errors"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("name", "typed"), [(n, t) for n, ts in NOT_READ.items() for t in ts], ids=lambda v: str(v)
+)
+def test_what_the_endpoint_cannot_read_the_pattern_refuses(client, name, typed):
+    assert not re.search(NUMBERS[name]["pattern"], typed), typed
+    response = client.get(RESULT_PATH, {"zone": "NL", name: typed})
+    assert response.status_code == 400 and name in response.json()["errors"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_string_the_pattern_allows_is_read(data):
+    """Generated from each unit's pattern (as schemathesis does): every one is read, none
+    is a field error but for its range."""
+    name = data.draw(st.sampled_from(sorted(NUMBERS)))
+    schema = NUMBERS[name]
+    text = data.draw(
+        st.from_regex(schema["pattern"], fullmatch=True).filter(lambda t: len(t) <= 40)
+    )
+    field = CheckForm.base_fields[name]
+    try:
+        field.clean(text)
+    except ValidationError as error:
+        codes = {e.code for e in error.error_list}
+        assert codes <= {"min_value", "max_value"}, (name, text, error)
