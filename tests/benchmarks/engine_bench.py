@@ -33,6 +33,7 @@ from law.families.adu.part import AduProposal
 from law.families.fences.part import Fence
 from law.families.flood.part import FloodData
 from law.families.home_business.part import HomeBusiness
+from law.families.sb9.part import Sb9Proposal
 
 ENGINE_TARGET_MS = 0.2
 ENDPOINT_TARGET_RATIO = 0.70
@@ -41,8 +42,8 @@ AS_OF = date(2026, 11, 29)
 
 
 def full_plan(zone: str) -> tuple[Lot, Plan]:
-    """A corner hillside lot in a flood zone with a house, a fence, a shed, a business and an
-    ADU."""
+    """A corner hillside lot in a flood zone with a house, a fence, a shed, a business, an
+    ADU and an SB 9 second home."""
     lot = Lot(
         zone=zone,
         area_sqft=7200,
@@ -85,6 +86,9 @@ def full_plan(zone: str) -> tuple[Lot, Plan]:
             adu_side_setback_ft=4,
             adu_rear_setback_ft=4,
             existing_dwelling="single_family",
+        ),
+        sb9=Sb9Proposal(
+            kind="two_unit", unit_floor_area_sqft=800, side_setback_ft=4, rear_setback_ft=4
         ),
     )
     return lot, plan
