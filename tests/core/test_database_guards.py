@@ -130,6 +130,31 @@ def test_requests_wait_for_a_slot_while_the_database_keeps_answering():
     assert len(finished) == 12  # 0.6 s of work, each waiter waiting longer than the patience
 
 
+def test_a_burst_on_a_database_nobody_asked_for_a_while_waits_for_its_slots():
+    """Cached pages ask the database nothing, so its last answer may be a minute old while it
+    is healthy: a burst then waits for the slots, as on a busy database, instead of 503s
+    (make bench saw "has not answered for 47.5 s" refusals on a healthy database)."""
+    bulkhead = Bulkhead(size=1, patience=0.2, max_wait=5.0)
+    bulkhead.last_answer = time.monotonic() - 60  # idle for a minute
+    refused = []
+
+    def request():
+        with request_scope():
+            try:
+                bulkhead.claim(refused.append)
+            except DatabaseBusy:
+                return
+            time.sleep(0.05)  # its queries, answered
+            bulkhead.answered()
+
+    threads = [threading.Thread(target=request) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert refused == []
+
+
 def test_once_the_database_has_not_answered_for_its_patience_requests_are_refused_at_once():
     bulkhead = Bulkhead(size=2, patience=0.2, max_wait=5.0)
     reasons = []
