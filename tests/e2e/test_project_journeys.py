@@ -40,8 +40,12 @@ def _submit(page, js: bool) -> None:
     if not js:
         page.wait_for_url(re.compile(r"zone="))
         return
-    # An update sent while typing may land first: wait for the results of every answer given
-    # (the results carry the answers they were computed from, data-answers).
+    wait_for_results_of_every_answer(page)
+
+
+def wait_for_results_of_every_answer(page) -> None:
+    """An update sent while typing may land first: wait for the results of every answer given
+    (the results carry the answers they were computed from, data-answers)."""
     page.wait_for_function(
         """() => {
             const result = document.querySelector('#results .result');

@@ -14,6 +14,7 @@ import pytest
 from tests.check_my_lot.test_spanish_pages import checker_english, left_in_english
 from tests.e2e.conftest import AXE, save_screenshot
 from tests.e2e.test_accessibility import blocking_violations
+from tests.e2e.test_project_journeys import wait_for_results_of_every_answer
 
 pytestmark = pytest.mark.browser
 
@@ -52,19 +53,7 @@ def _submit(page, js: bool) -> None:
     if not js:
         page.wait_for_url(re.compile(r"/es/check-my-lot/\?.*zone="))
         return
-    # The results of every answer given (data-answers), not an update sent while typing.
-    page.wait_for_function(
-        """() => {
-            const result = document.querySelector('#results .result');
-            const form = document.querySelector('form.checker-form');
-            if (!result || !form) return false;
-            const given = new Set();
-            for (const [k, v] of new FormData(form)) if (String(v).trim()) given.add(k + '=' + v);
-            const shown = new Set();
-            for (const [k, v] of new URLSearchParams(result.dataset.answers)) shown.add(k + '=' + v);
-            return given.size === shown.size && [...given].every(pair => shown.has(pair));
-        }"""
-    )
+    wait_for_results_of_every_answer(page)
 
 
 def _reads_spanish(browser, page, english, shot: str, js: bool) -> None:
