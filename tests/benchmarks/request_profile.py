@@ -6,7 +6,8 @@ Builds a scratch SQLite site (migrate, load content) with production settings (d
 page cache on, the local-memory cache), prepares the process as gunicorn's workers are
 (``cotati_site.warmup``), then times ``/healthz``, the JSON endpoint and the Check my lot
 partial, each with a new plan on every request (``rear_setback_ft`` changes, as in
-``make bench``), interleaved, and prints the median, the fastest and the mean per request,
+``make bench``), and the JSON endpoint with the same plan each time (``json-same``, answered
+from the page cache), interleaved, and prints the median, the fastest and the mean per request,
 with the share ``make bench`` reports (the trivial view's time over each one's) for the
 median and the fastest. ``--profile NAME`` adds a cProfile of that one, sorted by own time.
 This is for finding where time goes; the targets are judged by ``make bench`` over HTTP.
@@ -72,7 +73,7 @@ def _environ(path: str, query: str, htmx: bool) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2000)
-    parser.add_argument("--profile", choices=("healthz", "json", "partial"))
+    parser.add_argument("--profile", choices=("healthz", "json", "json-same", "partial"))
     parser.add_argument("--top", type=int, default=40)
     args = parser.parse_args(argv)
     _setup()
@@ -90,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     cases = {
         "healthz": lambda: _environ("/healthz", "", False),
         "json": lambda: _environ("/check-my-lot/result.json", new_plan(), False),
+        "json-same": lambda: _environ("/check-my-lot/result.json", CHECK_QUERY, False),
         "partial": lambda: _environ("/check-my-lot/", new_plan(), True),
     }
 
