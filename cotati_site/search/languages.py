@@ -13,7 +13,7 @@ them too, with that language's tokenizer.
 
 - **Spanish on PostgreSQL**: ``cotati_es``, a copy of PostgreSQL's ``spanish`` configuration
   (Snowball stemmer: "cercas" finds "cerca", "inundación" finds "inundable") that also drops
-  accents first (``unaccent``) when the server has that extension; search migration 0003
+  accents first (``unaccent``) when the server has that extension; search migration 0002
   makes it and says which it made (docs/decisions/search.md).
 - **Spanish on SQLite**: FTS5 has no Spanish stemmer; ``unicode61 remove_diacritics 2``
   ignores accents ("peluqueria" finds "peluquería"), and the backend reads each Spanish

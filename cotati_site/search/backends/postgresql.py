@@ -189,7 +189,7 @@ def full_text_sql(terms: list[str], language: SearchLanguage) -> tuple[str, dict
 
 
 def spanish_ignores_accents() -> bool:
-    """Whether ``cotati_es`` drops accents (search migration 0003 maps it through unaccent
+    """Whether ``cotati_es`` drops accents (search migration 0002 maps it through unaccent
     when the server has that extension)."""
     with connection.cursor() as cursor:
         cursor.execute(

@@ -67,6 +67,15 @@ class Migration(migrations.Migration):
                         to_field="slug",
                     ),
                 ),
+                (
+                    "shows_contacts",
+                    models.BooleanField(
+                        default=False,
+                        help_text="The words ask how to reach the City ('phone', 'office hours', "
+                        "'ayuda en español'): the search page shows the Planning Division's contact "
+                        "details first. Leave the topic and the subject empty.",
+                    ),
+                ),
             ],
             options={
                 "verbose_name": "search word",
