@@ -3,7 +3,7 @@
 A client that misspells a name (``fence_hieght_ft``) must learn why its answer did not change.
 The page cache (``cotati_site/core/cache.py``, ``query_strings.py``) hands a view only the parameters it declares
 (``reads``), so by the time the view runs the others are gone: the names sent are read here
-from the raw query string, before the cache cuts it down. The list is added to the answer
+as the cache cuts the query down (``request.sent_names``). The list is added to the answer
 *after* the cache, so the cached text never holds it: two URLs that differ only in a parameter
 the view does not read still share one entry (the key stays bounded by what the view reads),
 and each is told its own names.
@@ -13,19 +13,7 @@ from __future__ import annotations
 
 from functools import wraps
 
-from django.core.exceptions import TooManyFieldsSent
-
 from rules.json_output import with_ignored
-
-
-def sent_names(request) -> frozenset[str] | None:
-    """The names in the request's query string, read by Django (``request.GET``, before the
-    cache cuts it down); None past ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` (the cache then refuses
-    the request)."""
-    try:
-        return frozenset(request.GET)
-    except TooManyFieldsSent:
-        return None
 
 
 def reports_ignored(view):
@@ -36,8 +24,10 @@ def reports_ignored(view):
 
     @wraps(view)
     def wrapped(request, *args, **kwargs):
-        names = sent_names(request)  # before the cache rewrites the query string
         response = view(request, *args, **kwargs)
+        # The names the query sent, noted by the cache as it cut the query down (none
+        # when it refused the query: more than DATA_UPLOAD_MAX_NUMBER_FIELDS of them).
+        names = getattr(request, "sent_names", None)
         if names is not None and response.get("Content-Type", "").startswith("application/json"):
             handed = reads.intersection(request.GET.keys())  # the cache's cut-down query
             response.content = with_ignored(response.content, sorted(names - handed))
