@@ -22,7 +22,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from cotati_site.core import rich_text_check, translated
 from cotati_site.core.cache import ContentCacheAdminMixin, content_changed
 from cotati_site.core.history_admin import HistoryPermissionsMixin, WholeChangeHistoryMixin
-from cotati_site.core.revisions import StaleEdit, save_with_revision
+from cotati_site.core.revisions import Revisioned, StaleEdit, save_with_revision
 from cotati_site.core.translated_admin import (
     STATE_WORDS,
     TranslatedAdminMixin,
@@ -43,8 +43,6 @@ class RevisionedAdminMixin(HistoryPermissionsMixin):
         content_changed()
 
     def save_formset(self, request, form, formset, change):
-        from cotati_site.core.revisions import Revisioned
-
         if not issubclass(formset.model, Revisioned):
             return super().save_formset(request, form, formset, change)
         formset.save(commit=False)

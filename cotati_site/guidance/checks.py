@@ -4,11 +4,11 @@ the standards data does not hold (see cotati_site.guidance.number_drift)."""
 from django.core import checks
 from django.db import DatabaseError
 
+from cotati_site.guidance.number_drift import content_with_drift
+
 
 @checks.register("content")
 def summary_numbers_match_standards(app_configs=None, **kwargs):
-    from cotati_site.guidance.number_drift import content_with_drift
-
     try:
         drifts = content_with_drift()
     except DatabaseError:

@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from cotati_site.guidance.models import FAQ, Summary
 from law.engine import Standards, load_standards
 from law.engine.standards import convert
 
@@ -145,8 +146,6 @@ def find_drift(
 
 def summaries_with_drift(standards: Standards | None = None) -> list[Drift]:
     """Every summary in the database whose numbers the standards data does not hold."""
-    from cotati_site.guidance.models import Summary
-
     summaries = list(Summary.objects.prefetch_related("sections").order_by("pk"))
     for summary in summaries:
         summary.section_numbers = [s.number for s in summary.sections.all()]
@@ -156,8 +155,6 @@ def summaries_with_drift(standards: Standards | None = None) -> list[Drift]:
 def faqs_with_drift(standards: Standards | None = None) -> list[Drift]:
     """Every FAQ in the database whose answer (or question) states a number the standards
     data for its cited sections does not hold."""
-    from cotati_site.guidance.models import FAQ
-
     faqs = list(FAQ.objects.prefetch_related("sections").order_by("pk"))
     for faq in faqs:
         faq.headline, faq.body = faq.question, faq.answer

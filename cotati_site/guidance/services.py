@@ -12,6 +12,7 @@ from cotati_site.core.cache import content_changed
 from cotati_site.core.revisions import save_with_revision
 from cotati_site.guidance import review
 from cotati_site.guidance.models import Summary
+from cotati_site.guidance.sources import basis_problem
 
 
 def record_check(summary: Summary, on: date, *, user=None) -> Summary:
@@ -34,8 +35,6 @@ def mark_checked(summary: Summary, on: date, *, user=None) -> None:
     on this site", so the public page stops saying where else the fact was reported. The
     write itself is ``record_check`` (revision counter and history). The list's action and
     the edit page's button both record a check here."""
-    from cotati_site.guidance.sources import basis_problem
-
     if (
         summary.basis == Summary.Basis.SECONDARY
         and summary.pk is not None
