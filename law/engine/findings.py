@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
+from operator import itemgetter
 
 
 class Status(StrEnum):
@@ -223,12 +224,14 @@ class Finding:
         # A finding is a key of several per-process stores asked on every answer (its card,
         # its JSON, its citations, the kept findings): hashed once, not from its twenty
         # fields at each ask. Equal findings hash equal, as the dataclass's own hash would.
-        try:
-            return self.__dict__["_hash"]
-        except KeyError:
-            value = hash(tuple(self.__dict__[name] for name in _FINDING_FIELDS))
-            object.__setattr__(self, "_hash", value)
-            return value
+        # Every finding of a new plan is hashed once (its JSON is looked up): its fields are
+        # read in one call (itemgetter), and a hash not yet worked out is not an exception
+        # caught (1.3 µs a finding before, 0.4 µs now; docs/performance.md).
+        state = self.__dict__
+        value = state.get("_hash")
+        if value is None:
+            value = state["_hash"] = hash(_field_values(state))
+        return value
 
     def __getstate__(self) -> dict:
         # A string's hash differs from process to process: a pickled finding hashes afresh.
@@ -262,3 +265,5 @@ class Finding:
 
 
 _FINDING_FIELDS = tuple(Finding.__dataclass_fields__)
+# A finding's fields in declared order, as one tuple (what the dataclass's hash hashes).
+_field_values = itemgetter(*_FINDING_FIELDS)
