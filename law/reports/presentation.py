@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 
 from law.engine import Finding, Proposals, Status, load_standards
 from law.engine.answers import Answer, answers_for, relevant
@@ -57,7 +58,6 @@ class ProjectResult:
 class Result:
     as_of: date
     findings: list[Finding]
-    groups: list[FindingGroup]
     counts: dict[str, int]
     include_proposed: bool = False  # proposed amendments were applied (not law)
     # The proposals the engine was given: id -> the date they apply from (None: pending).
@@ -69,6 +69,28 @@ class Result:
     # The findings the JSON lists and the counts count: with projects, those that bear on
     # them and the site conditions' (projects.relevant); without, all (None).
     bearing: list[Finding] | None = None
+
+    @cached_property
+    def groups(self) -> list[FindingGroup]:
+        """The findings by topic, worst group first and worst finding first within it: what
+        the page lists when no project was chosen (with projects, their answers hold the
+        findings: none). Worked out when the page asks, not for the JSON, which lists the
+        findings in the engine's order."""
+        if self.projects:
+            return []
+        by_topic: dict[str, list[Finding]] = {}
+        for finding in self.findings:
+            by_topic.setdefault(finding.topic, []).append(finding)
+        groups = [
+            FindingGroup(
+                topic,
+                TOPIC_LABELS.get(topic, topic),
+                sorted(items, key=lambda f: SEVERITY[f.status]),
+            )
+            for topic, items in by_topic.items()
+        ]
+        groups.sort(key=lambda g: SEVERITY[g.findings[0].status])
+        return groups
 
     @property
     def relevant(self) -> list[Finding]:
@@ -117,21 +139,10 @@ def build_result(
             view = (standards or load_standards()).view(as_of, proposals)
             on = Context(view, lot, Plan())
         return _project_result(findings, as_of, include_proposed, projects, checked, proposals, on)
-    by_topic: dict[str, list[Finding]] = {}
-    for finding in findings:
-        by_topic.setdefault(finding.topic, []).append(finding)
-    groups = [
-        FindingGroup(
-            topic, TOPIC_LABELS.get(topic, topic), sorted(items, key=lambda f: SEVERITY[f.status])
-        )
-        for topic, items in by_topic.items()
-    ]
-    groups.sort(key=lambda g: SEVERITY[g.findings[0].status])
     counts = Counter(f.status.value for f in findings)
     return Result(
         as_of=as_of,
         findings=findings,
-        groups=groups,
         counts=dict(counts),
         include_proposed=include_proposed,
         proposals=dict(proposals or {}),
@@ -159,7 +170,6 @@ def _project_result(findings, as_of, include_proposed, projects, checked, propos
     return Result(
         as_of=as_of,
         findings=findings,
-        groups=[],
         counts=dict(Counter(f.status.value for f in bearing)),
         include_proposed=include_proposed,
         proposals=dict(proposals or {}),
