@@ -200,10 +200,9 @@ def read_measure(raw, unit: str) -> float | None:
     text = raw.replace("\u00a0", " ").strip()
     if len(text) > MAX_LENGTH:
         return None
-    plain = parse_number(text)
-    if plain is not None:  # as before: "20", "-3.5", "2e3"
-        return plain
-    if unit in ("feet", "inches"):
+    if _DECIMAL_RE.fullmatch(text):  # a plain number, as parse_number reads it: "20", "2e3"
+        number = float(text)
+    elif unit in ("feet", "inches"):
         inches = _length_in_inches(text, unit)
         number = None if inches is None else inches if unit == "inches" else inches / 12
     elif unit == "square feet":
