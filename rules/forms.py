@@ -20,6 +20,7 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from cotati_site.core.query_strings import pure_reader
 from law.engine.caches import process_cache
 from law.engine.plan import Plan
 from law.engine.registry import registry
@@ -395,6 +396,7 @@ def _section(key: str, legend, names) -> dict:
     }
 
 
+@pure_reader
 def questions_for(value: str) -> str | None:
     """The ``questions_for`` parameter written canonically: the projects the page's questions
     were drawn for (static/js/checker.js sends them with each update of the results), known

@@ -61,7 +61,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
 from cotati_site.core.as_of import default_as_of
-from cotati_site.core.query_strings import MULTIPLE, read_only  # noqa: F401
+from cotati_site.core.query_strings import MULTIPLE, query_reader  # noqa: F401
 from cotati_site.core.sessions import SessionStore, is_login_key
 
 # (MULTIPLE is imported from here by the views, with the decorators.)
@@ -297,9 +297,11 @@ def _serve_cached(view, key_for, *, reads, shared: bool, store: OrderedDict, siz
     ``size()`` gives the store's bound, read per request so settings and tests can change it."""
     reads = dict.fromkeys(reads) if not isinstance(reads, dict) else dict(reads)
 
+    read_only = query_reader(reads)
+
     @wraps(view)
     def wrapped(request, *args, **kwargs):
-        read_only(request, reads)
+        read_only(request)
         seconds = settings.CONTENT_CACHE_SECONDS
         if not seconds or request.method not in ("GET", "HEAD") or _logged_in(request):
             return _render(view, request, *args, **kwargs)
