@@ -89,7 +89,7 @@ def environment(**options) -> Environment:
             "previewed_proposals": _with_context(findings.previewed_proposals),
             "print_sources": _with_context(sheet.print_sources),
             "error_slots": _with_context(slots.error_slots),
-            "names_on_page": _with_context(slots.names_on_page),
+            "understood_on_page": _with_context(slots.understood_on_page),
             "cite_href": _with_context(code_text.cite_href),
             "site_include": site_include,
             "planning_contact": _with_context(answers.planning_contact),

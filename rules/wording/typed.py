@@ -40,6 +40,22 @@ def read_number(field, raw) -> float | None:
         return None
 
 
+def typed_number(form, name: str, raw) -> float | None:
+    """``read_number`` of the text ``raw`` typed into the form's number field ``name``: the
+    figure the form cleaned, when it cleaned this same text without an error (the form's
+    checks of one field against another change only the fence's height in inches, shown as
+    its feet and inches), else read again."""
+    cleaned = getattr(form, "cleaned_data", None)
+    if (
+        cleaned is not None
+        and name in cleaned
+        and name not in form.SHOWN_AS
+        and form.data.get(name) == raw
+    ):
+        return cleaned[name]
+    return read_number(form.fields[name], raw)
+
+
 def understood(bound_field) -> str:
     """What the form read from a number field as typed (bound or pre-filled by a link), in
     words; '' when nothing is typed or the field has an error (its slot says why)."""

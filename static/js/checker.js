@@ -202,6 +202,33 @@
     true
   );
 
+  /* "Read as" (understood-NAME, beside a number field): an update sends it only for the
+     fields that hold text (rules/wording/slots.py), so a field emptied has its slot emptied
+     here, as it is emptied, and again after each update: one sent while the field still held
+     text may arrive after it was emptied. */
+  function clearEmptyReadings(only) {
+    var checker = form();
+    if (!checker) return;
+    var slots = only
+      ? [document.getElementById("understood-" + only)]
+      : checker.querySelectorAll(".field-understood[id^='understood-']");
+    for (var i = 0; i < slots.length; i++) {
+      var slot = slots[i];
+      if (!slot || !slot.textContent) continue;
+      var field = checker.elements.namedItem(slot.id.slice("understood-".length));
+      if (field && typeof field.value === "string" && field.value.trim() === "") {
+        slot.textContent = "";
+      }
+    }
+  }
+  function emptied(event) {
+    var field = event.target;
+    if (!isChecker(field) || !field.name || typeof field.value !== "string") return;
+    if (field.value.trim() === "") clearEmptyReadings(field.name);
+  }
+  document.addEventListener("input", emptied);
+  document.addEventListener("change", emptied);
+
   /* After an update: the errors as above, and the address. When every chosen project has its
      verdict (the answer bar's data-complete), the address ends in #results-title, so a copy of
      it opens on the answer; while a question is open it opens on the form. */
@@ -216,6 +243,7 @@
     }
     hideStepButtons();
     syncErrors(config.formData);
+    clearEmptyReadings(null);
     var bar = document.getElementById("answer-bar");
     if (!bar || config.target !== document.getElementById("results")) return;
     var hash = bar.getAttribute("data-complete") === "true" ? "#results-title" : "";

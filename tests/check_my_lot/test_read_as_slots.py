@@ -1,0 +1,40 @@
+"""An update of the results sends a "Read as" slot (understood-NAME, out of band) only for a
+number field that holds text: a field left empty has no slot in the htmx answer (its old
+reading is emptied in the browser as the field is: static/js/checker.js, and
+tests/e2e/test_read_as_emptied.py), while the page without JavaScript still draws every slot.
+Before, every update carried all thirty-five slots of the page, empty or not (about a quarter
+of the bench's htmx answer)."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+URL = "/check-my-lot/"
+OOB_SLOT = re.compile(
+    r'<span class="field-understood" id="understood-(\w+)" hx-swap-oob="true">(.*?)</span>'
+)
+ANSWERS = {
+    "zone": "NL",
+    "project": "main_building",
+    "lot_area_sqft": "8,000",  # read: its reading
+    "rear_setback_ft": "abc",  # typed, unreadable: an empty slot, so an old reading goes
+    "front_setback_ft": "",  # emptied: no slot
+    "street_side_setback_ft": "   ",  # only spaces: nothing typed
+}
+
+
+def test_an_update_sends_read_as_only_for_numbers_typed_and_the_page_draws_every_slot(client):
+    update = client.get(URL, ANSWERS, HTTP_HX_REQUEST="true").content.decode()
+    assert dict(OOB_SLOT.findall(update)) == {
+        "lot_area_sqft": "Read as 8,000 square feet",
+        "rear_setback_ft": "",
+    }
+    # Without JavaScript nothing empties a slot: the page draws each field's, as before.
+    page = client.get(URL, ANSWERS).content.decode()
+    for name in ("front_setback_ft", "street_side_setback_ft", "interior_side_setback_ft"):
+        assert f'<span class="field-understood" id="understood-{name}"></span>' in page
+    assert (
+        '<span class="field-understood" id="understood-lot_area_sqft">'
+        "Read as 8,000 square feet</span>"
+    ) in page
