@@ -20,6 +20,7 @@ from rules.json_output import result_json
 from rules.openapi import document_json
 from rules.wording.findings import cited_sections
 from rules.wording.typed import understood
+from rules.wording.words import one_language
 
 # The checker's templates are Jinja2 (rules/wording/jinja.py says why).
 _CHECKER = engines["checker"]
@@ -123,7 +124,8 @@ def check_my_lot(request):
 
 
 def _render(name: str, context: dict, request) -> str:
-    return mark_safe(_CHECKER.get_template(name).render(context, request))
+    with one_language():
+        return mark_safe(_CHECKER.get_template(name).render(context, request))
 
 
 def _drawn(value: str | None) -> tuple[str, ...] | None:

@@ -60,6 +60,29 @@ def _never_folded(function):
     return call
 
 
+@pass_context
+def _gettext(context, message: str, **variables) -> str:
+    """``{% trans %}`` and ``_()``: Jinja's own newstyle gettext (jinja2.ext), without the two
+    calls through the context it makes to reach Django's catalog, nor formatting a sentence
+    that has nothing to format (the checker's htmx answer translates some forty)."""
+    text = translation.gettext(message)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    if not variables and "%" not in text:
+        return text  # what formatting it would give
+    return text % variables  # always a format string, as Jinja's: "%%" is "%"
+
+
+@pass_context
+def _ngettext(context, singular: str, plural: str, number: int, **variables) -> str:
+    """``ngettext`` and ``{% trans count=... %}``: Jinja's own newstyle ngettext, as above."""
+    variables.setdefault("num", number)
+    text = translation.ngettext(singular, plural, number)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables
+
+
 def environment(**options) -> Environment:
     # Django's template language prints nothing for a missing value, or for an attribute of
     # one; ChainableUndefined does the same at any depth, where Jinja's default would raise.
@@ -69,6 +92,7 @@ def environment(**options) -> Environment:
     env = Environment(**options)
     # {% trans %} and _() translate with Django's catalogs, as {% translate %} does.
     env.install_gettext_translations(translation, newstyle=True)
+    env.globals.update(gettext=_gettext, _=_gettext, ngettext=_ngettext)
     env.filters.update(
         {name: _never_folded(function) for name, function in filters.register.filters.items()}
     )

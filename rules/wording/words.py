@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from django.utils.translation import get_language
@@ -53,10 +55,29 @@ for _path in sorted(_FOLDER.glob("words.*.toml")):
 LANGUAGES = tuple(_TABLES)
 
 
+# The language of a page being rendered, resolved once for it (``one_language``).
+_RENDERING: ContextVar[str | None] = ContextVar("words_language", default=None)
+
+
 def language() -> str:
     """The language the words are given in: the request's ("es" under /es/), else English."""
+    pinned = _RENDERING.get()
+    if pinned is not None:
+        return pinned
     code = (get_language() or ENGLISH).split("-")[0]
     return code if code in _TABLES else ENGLISH
+
+
+@contextmanager
+def one_language():
+    """Inside it, ``language()`` is the one it was on entering, asked of Django once: a page
+    of the checker looks up some seventy words, and each asked for the active language
+    (a thread-local look-up) on its own. Nothing inside may switch the language."""
+    token = _RENDERING.set(language())
+    try:
+        yield
+    finally:
+        _RENDERING.reset(token)
 
 
 def family_words() -> Words:
