@@ -5,9 +5,10 @@ from dataclasses import dataclass
 
 from django import forms
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from cotati_site.codebook.anchors import citation_href
+from cotati_site.core.templatetags.languages import english
 from law.engine.caches import process_cache
 from law.engine.registry import registry
 from rules.fields import ENGLISH_CHOICES, TRUE_WORDS, AnswerField, YesNoField
@@ -101,7 +102,7 @@ def _worded(name: str, raw: str) -> str:
 
 @dataclass(frozen=True)
 class Source:
-    cite: str
+    cite: str  # HTML: marked as English on a page in another language (``english``)
     href: str = ""  # none: not on this site
 
 
@@ -120,17 +121,20 @@ def print_sources(context, result, share: str) -> Sources:
     link = root + reverse("check_my_lot") + (f"?{share}" if share else "")
     known = context.get("section_anchors") or {}
     cited = tuple((f.section, f.subsection or "", known.get(f.section)) for f in result.cited)
-    return Sources(link, _sources(root, cited))
+    return Sources(link, _sources(root, cited, get_language()))
 
 
-# Why kept: the sources depend only on the host, the citations shown and the anchors their
-# texts print, which a person refining a plan seldom changes; working out their addresses
-# (a reverse() each) was about 8 % of a new plan's htmx answer (docs/performance.md).
+# Why kept: the sources depend only on the host, the citations shown, the anchors their
+# texts print and the page's language (a Spanish page's sources are its /es/ pages, and each
+# citation is marked English there), which a person refining a plan seldom changes; working
+# out their addresses (a reverse() each) was about 8 % of a new plan's htmx answer
+# (docs/performance.md).
 @process_cache(maxsize=SOURCES_KEPT)
-def _sources(root: str, cited: tuple) -> tuple[Source, ...]:
+def _sources(root: str, cited: tuple, language: str) -> tuple[Source, ...]:
+    # (``language`` is part of the key only: ``reverse`` and ``english`` follow the active one.)
     sources = []
     for section, citation, anchors in cited:
-        cite = source_cite(section) + (f", {citation}" if citation else "")
+        cite = english(source_cite(section) + (f", {citation}" if citation else ""))
         if is_section_number(section):
             path = reverse("section_detail", args=[section])
             sources.append(Source(cite, root + citation_href(path, citation, anchors)))
