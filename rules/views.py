@@ -111,10 +111,7 @@ def check_my_lot(request):
         return HttpResponse(_render("rules/partials/_questions.jinja", context, request))
     if context["partial"]:
         # The results, and out of band the answer bar and what was read of each number.
-        results = _render("rules/partials/_results.jinja", context, request)
-        return HttpResponse(
-            results + _render("rules/partials/_form_updates.jinja", context, request)
-        )
+        return HttpResponse(_render("rules/partials/_results.jinja", context, request))
     # The checker's page, placed in the site's layout (base.html, a Django template).
     page = {
         "checker": _render("rules/check.jinja", context, request),

@@ -21,6 +21,7 @@ register = template.Library()
 for _function in (
     # numbers
     numbers.num,
+    numbers.tenths,
     numbers.amount,
     numbers.unit_label,
     numbers.feet,

@@ -60,6 +60,12 @@ def _never_folded(function):
     return call
 
 
+def english_page() -> bool:
+    """Whether the page is in English: a note the site shows only on a page in another
+    language (includes/_law_in_english.html) need not be rendered on an English one."""
+    return translation.get_language() == "en"
+
+
 @pass_context
 def _gettext(context, message: str, **variables) -> str:
     """``{% trans %}`` and ``_()``: Jinja's own newstyle gettext (jinja2.ext), without the two
@@ -116,6 +122,7 @@ def environment(**options) -> Environment:
             "understood_on_page": _with_context(slots.understood_on_page),
             "cite_href": _with_context(code_text.cite_href),
             "site_include": site_include,
+            "english_page": english_page,
             "planning_contact": _with_context(answers.planning_contact),
             "findings_of": answers.findings_of,
             "alternative_reason": answers.alternative_reason,

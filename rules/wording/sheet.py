@@ -17,7 +17,7 @@ from rules.numbers import NumberField
 from rules.wording.citations import is_section_number, source_cite
 from rules.wording.labels import form_unit, project_label
 from rules.wording.numbers import feet_and_inches, num
-from rules.wording.typed import read_number, typed_amount
+from rules.wording.typed import typed_amount, typed_number
 from rules.wording.words import ANSWER_UNIT_SINGULAR
 
 # The printed sheet's sections after the form's own: the check's options.
@@ -59,7 +59,7 @@ def answers_sheet(form) -> list[Section]:
     for fieldset in (*form.layout(), *SHEET_OPTIONS):
         rows = [
             Row(
-                _worded(name, given[name][0]),
+                _worded(form, name, given[name][0]),
                 str(form.fields[name].label),
                 english=name in ENGLISH_CHOICES,
             )
@@ -75,7 +75,7 @@ def answers_sheet(form) -> list[Section]:
     return sections
 
 
-def _worded(name: str, raw: str) -> str:
+def _worded(form, name: str, raw: str) -> str:
     """A typed answer with its unit, or a choice with its words ("NL – Neighborhood Low
     Density", "Yes", "4,500 square feet"); a value the form rejected is shown as typed."""
     field = CheckForm.base_fields[name]
@@ -90,7 +90,7 @@ def _worded(name: str, raw: str) -> str:
     entry = registry().inputs.get(name)
     unit = getattr(field, "unit", None) or (entry.spec.unit if entry else "") or ""
     if isinstance(field, NumberField):  # as the form read it: "8,000", "6'6\"", "10x12"
-        number = read_number(field, raw)
+        number = typed_number(form, name, raw)
         return raw if number is None else typed_amount(number, unit)
     try:
         number = float(raw)
