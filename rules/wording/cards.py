@@ -49,10 +49,15 @@ def typed_values(form) -> dict[str, float]:
     if kept is not None:
         return kept
     given = {name for name, _value in form.given()}
+    # The inputs answered: a score of the seventy-odd, looked up from the answers' side.
+    answered = given.union(
+        name for name, shown in form.SHOWN_AS.items() if given.intersection(shown)
+    )
+    inputs = registry().inputs
     cleaned = form.cleaned_data
     typed = {}
-    for name in registry().inputs:
-        if name in given or any(shown in given for shown in form.SHOWN_AS.get(name, ())):
+    for name in answered:
+        if name in inputs:
             value = cleaned.get(name)
             if isinstance(value, int | float) and not isinstance(value, bool):
                 typed[name] = float(value)
