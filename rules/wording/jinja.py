@@ -60,6 +60,23 @@ def _never_folded(function):
     return call
 
 
+# The macros more than one template calls, as globals: a template that imports one
+# ({% from ... import ... %}) makes Jinja compare the two templates' globals on each render
+# (about 10 µs an import), and every question of the page and every answer imported one.
+MACROS = {
+    "understood_slots": "rules/partials/_understood.jinja",
+    "headline": "rules/partials/_headline.jinja",
+}
+
+
+def _macro(env: Environment, template: str, name: str):
+    def call(*args, **kwargs):
+        return getattr(env.get_template(template).module, name)(*args, **kwargs)
+
+    call.__name__ = name
+    return call
+
+
 def english_page() -> bool:
     """Whether the page is in English: a note the site shows only on a page in another
     language (includes/_law_in_english.html) need not be rendered on an English one."""
@@ -129,4 +146,5 @@ def environment(**options) -> Environment:
             "english_text": languages.english_text,
         }
     )
+    env.globals.update({name: _macro(env, file, name) for name, file in MACROS.items()})
     return env
