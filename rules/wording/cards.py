@@ -29,12 +29,16 @@ def finding_cards(context, findings, said=()) -> Markup:
     if known is None:
         known = tuple(sorted(anchors.items()))
     typed = typed_values(context.get("form"))
+    # Asked once for the list, not once a card: the language, the families' inputs (whose
+    # typed figures make a card's "You entered").
+    words_in = language()
+    family_of = registry().family_of
     cards = []
     for finding in findings:
         mv = finding.minor_variance
         proposal = proposal_note(context, mv.proposed_by) if mv and mv.proposed_by else None
-        entered = _entered(finding, typed)
-        cards.append(_card(finding, known, proposal, language(), entered, finding.rule in said))
+        entered = _entered(finding, typed, family_of) if typed else False
+        cards.append(_card(finding, known, proposal, words_in, entered, finding.rule in said))
     return Markup("".join(cards))
 
 
@@ -65,13 +69,15 @@ def typed_values(form) -> dict[str, float]:
     return typed
 
 
-def _entered(finding, typed: dict[str, float]) -> bool:
+def _entered(finding, typed: dict[str, float], family_of) -> bool:
     """Whether ``finding``'s figure is one its family's inputs were typed as."""
-    if finding.value is None:
+    value = finding.value
+    if value is None:
         return False
-    family = registry().family_of.get(finding.rule)
-    value = float(finding.value)
-    return family is not None and any(typed.get(name) == value for name in family.inputs)
+    family = family_of.get(finding.rule)
+    if family is None:
+        return False
+    return float(value) in map(typed.get, family.inputs)
 
 
 @process_cache(maxsize=CARDS_KEPT)
