@@ -118,16 +118,23 @@ def card_links(finding, section_anchors) -> CardLinks:
 
 def cited_sections(findings) -> set[str]:
     """The sections a list of findings' cards cite with a table or subsection (for
-    ``content.section_anchors``): sources, minor-variance sections and prevailing state law."""
+    ``content.section_anchors``): sources, minor-variance sections and prevailing state law.
+
+    Every section cited with a citation, read or not: a citation names an anchor only when
+    ``citation_anchor`` reads one, and a link asks that again (``card_links``), so a section
+    whose citation names none only adds anchors no link asks for. Reading each citation here
+    too (a regular expression or three) was most of this function's time."""
     cited = set()
     for finding in findings:
-        pairs = [(finding.section, finding.subsection)]
-        if finding.minor_variance:
-            pairs.append((finding.minor_variance.section, finding.minor_variance.subsection))
-        prevails = standard_record(finding.overridden_by)
-        if prevails:
-            pairs.append((prevails.section, prevails.subsection))
-        cited.update(section for section, citation in pairs if citation_anchor(citation))
+        if finding.subsection:
+            cited.add(finding.section)
+        mv = finding.minor_variance
+        if mv and mv.subsection:
+            cited.add(mv.section)
+        if finding.overridden_by:
+            prevails = standard_record(finding.overridden_by)
+            if prevails and prevails.subsection:
+                cited.add(prevails.section)
     return cited
 
 
