@@ -12,13 +12,13 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from law.engine import load_standards
 from law.engine.registry import Input, registry
 from law.engine.words import ENGLISH, Words, words
 from law.families.fences.check import location_condition
+from rules.language import page_language
 from rules.numbers import NumberField, WholeNumberField
 
 # The projects a person may pick, in the order the families declare them.
@@ -26,8 +26,9 @@ PROJECT_KEYS = tuple(registry().projects)
 
 
 def _words() -> Words:
-    """The families' words in the page's language (English where none is translated)."""
-    return words((get_language() or ENGLISH).split("-")[0])
+    """The families' words in the page's language (English where none is translated): the
+    page's pinned once for its render (rules/language.py), a label being worded per field."""
+    return words(page_language())
 
 
 def _worded(table: str, key: str, english: str, item: str = "") -> str:
@@ -181,7 +182,7 @@ class EnglishOptions(forms.Select):
 
     def create_option(self, *args, **kwargs):
         option = super().create_option(*args, **kwargs)
-        if option["value"] and (get_language() or ENGLISH).split("-")[0] != ENGLISH:
+        if option["value"] and page_language() != ENGLISH:
             option["attrs"]["lang"] = "en"
         return option
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from contextvars import ContextVar
 from pathlib import Path
 
 from django.utils.translation import get_language
 
 from law.engine.words import ENGLISH, Words, words
+from rules.language import PINNED
 
 _FOLDER = Path(__file__).resolve().parent
 
@@ -55,8 +55,9 @@ for _path in sorted(_FOLDER.glob("words.*.toml")):
 LANGUAGES = tuple(_TABLES)
 
 
-# The language of a page being rendered, resolved once for it (``one_language``).
-_RENDERING: ContextVar[str | None] = ContextVar("words_language", default=None)
+# The language of a page being rendered, resolved once for it (``one_language``): kept in
+# rules/language.py, where the form's lazy labels (rules/fields.py, a layer below) read it too.
+_RENDERING = PINNED
 
 
 def language() -> str:
