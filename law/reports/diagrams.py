@@ -11,12 +11,20 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 
 from law.engine import Finding
 
 DIAGRAM_BOX = (300.0, 340.0)  # drawing area for the lot, in SVG units
 MARGIN = {"left": 58.0, "right": 58.0, "top": 34.0, "bottom": 44.0}
 LABEL = 11.0  # label font size, SVG units
+_TENTH = Decimal("0.1")
+
+
+def _tenths(value: float) -> str:
+    """A figure to one decimal place, rounded half up: 320 → '320.0', 231.25 → '231.3' (as
+    rules.wording.numbers.tenths writes it, with no localisation: an SVG attribute's)."""
+    return str(Decimal(repr(float(value))).quantize(_TENTH, rounding=ROUND_HALF_UP))
 
 
 @dataclass(frozen=True)
@@ -63,6 +71,11 @@ class Dimension:
     def svg_label(self) -> str:
         return f'x="{self.label_x:.1f}" y="{self.label_y:.1f}" text-anchor="{self.anchor}"'
 
+    @property
+    def svg_data(self) -> str:
+        """Its group's data attributes: which setback, and its figure as Python writes it."""
+        return f'data-side="{self.side}" data-feet="{self.feet}"'
+
 
 @dataclass(frozen=True)
 class Coverage:
@@ -78,6 +91,13 @@ class Coverage:
     allowed_percent: float | None
     lot_sqft: float
     status: str
+
+    @property
+    def svg_allowed_line(self) -> str:
+        """The allowed coverage's line across the band (drawn only with ``allowed_y`` and
+        ``planned``)."""
+        x1, x2, y = self.planned.x, self.planned.right, self.allowed_y
+        return f'x1="{x1}" y1="{y}" x2="{x2}" y2="{y}"'
 
 
 @dataclass(frozen=True)
@@ -109,6 +129,27 @@ class LotDiagram:
     coverage: Coverage | None = None
     structure: Structure | None = None
     entered: dict[str, float | None] = field(default_factory=dict)
+
+    @property
+    def view_box(self) -> str:
+        """The SVG's viewBox, to a tenth of a unit."""
+        return f"0 0 {_tenths(self.view_width)} {_tenths(self.view_height)}"
+
+    @property
+    def svg_street_label(self) -> str:
+        """Where the street's label is written: below the lot, 8 units above the bottom edge
+        (whole units, as the template's ``add`` filter gave them)."""
+        return f'x="{self.lot.x}" y="{int(self.view_height) - 8}"'
+
+    @property
+    def svg_rear_label(self) -> str:
+        """Where the rear's label is written: 8 units above the lot (whole units)."""
+        return f'x="{self.lot.x}" y="{int(self.lot.y) - 8}"'
+
+    @property
+    def legend_keys(self) -> str:
+        """``legend``, as the figure's data-legend attribute gives it."""
+        return " ".join(self.legend)
 
     @property
     def legend(self) -> list[str]:
