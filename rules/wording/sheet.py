@@ -2,6 +2,7 @@
 and the full addresses of these results and of every source cited."""
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django import forms
 from django.urls import reverse
@@ -27,17 +28,18 @@ SHEET_OPTIONS = (
 )
 
 
-@dataclass(frozen=True)
-class Row:
-    """One printed line: '<label>: <words>', or the words alone (a project)."""
+class Row(NamedTuple):
+    """One printed line: '<label>: <words>', or the words alone (a project). A tuple: the
+    template unpacks it (``{% for words, label, english in rows %}``), no look-up per part."""
 
     words: str
     label: str = ""
     english: bool = False  # words kept in English in every language (a district's name)
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(NamedTuple):
+    """A section of the form answered (unpacked by the template, as ``Row``)."""
+
     legend: str
     rows: list[Row]
     projects: bool = False  # the projects chosen, printed first
@@ -56,12 +58,13 @@ def answers_sheet(form) -> list[Section]:
         sections.append(Section(str(form.fields["project"].label), rows))
     shown_as = {name for names in form.SHOWN_AS.values() for name in names}
     cleaned = form.cleaned_data if form.is_bound and form.is_valid() else {}
+    fields = form.fields
     for fieldset in (*form.layout(), *SHEET_OPTIONS):
         rows = [
             Row(
                 _worded(form, name, given[name][0]),
-                str(form.fields[name].label),
-                english=name in ENGLISH_CHOICES,
+                str(fields[name].label),
+                name in ENGLISH_CHOICES,
             )
             for name in fieldset["names"]
             if name in given and name not in shown_as
@@ -87,8 +90,7 @@ def _worded(form, name: str, raw: str) -> str:
         choices = getattr(field, "choices", None)
     if choices and not isinstance(field, forms.MultipleChoiceField):
         return next((str(label) for key, label in choices if str(key) == raw), raw)
-    entry = registry().inputs.get(name)
-    unit = getattr(field, "unit", None) or (entry.spec.unit if entry else "") or ""
+    unit = getattr(field, "unit", None) or _declared_unit(name)
     if isinstance(field, NumberField):  # as the form read it: "8,000", "6'6\"", "10x12"
         number = typed_number(form, name, raw)
         return raw if number is None else typed_amount(number, unit)
@@ -98,6 +100,12 @@ def _worded(form, name: str, raw: str) -> str:
         return raw
     unit = ANSWER_UNIT_SINGULAR.get(unit, form_unit(unit)) if number == 1 else form_unit(unit)
     return f"{num(number)} {unit}".strip()
+
+
+def _declared_unit(name: str) -> str:
+    """The unit the engine declares for input ``name`` ("" for none)."""
+    entry = registry().inputs.get(name)
+    return (entry.spec.unit if entry else "") or ""
 
 
 @dataclass(frozen=True)
