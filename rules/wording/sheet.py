@@ -108,8 +108,9 @@ def _declared_unit(name: str) -> str:
     return (entry.spec.unit if entry else "") or ""
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
+    """A source cited (a tuple the template unpacks: ``{% for cite, href in sources %}``)."""
+
     cite: str  # HTML: marked as English on a page in another language (``english``)
     href: str = ""  # none: not on this site
 
