@@ -127,7 +127,10 @@ SOURCES_KEPT = 1024  # bounded: a host, the citations shown and their anchors ma
 def print_sources(context, result, share: str) -> Sources:
     """The link to these results and every source cited, as full addresses."""
     root = _site_root(context["request"])
-    link = root + reverse("check_my_lot") + (f"?{share}" if share else "")
+    # The checker's address as the view gives it (checker_url: the one the request came to),
+    # not worked out again through the URLs; else (a caller without it) by its name.
+    path = context.get("checker_url") or reverse("check_my_lot")
+    link = root + path + (f"?{share}" if share else "")
     known = context.get("section_anchors") or {}
     cited = tuple((f.section, f.subsection or "", known.get(f.section)) for f in result.cited)
     return Sources(link, _sources(root, cited, get_language()))
