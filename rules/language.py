@@ -13,7 +13,7 @@ from contextvars import ContextVar
 
 from django.utils.translation import get_language
 
-ENGLISH = "en"
+from law.engine.words import ENGLISH
 
 # The page's language while one is rendered (``one_language``), else None.
 PINNED: ContextVar[str | None] = ContextVar("words_language", default=None)

@@ -1,8 +1,9 @@
 """Query strings as the page cache reads and writes them: each cached view declares the
 parameters it reads (``reads=``), and is handed only those, each written canonically
 (``canonical_query``), so a parameter it does not read cannot make a new cache entry or
-change the page (cotati_site/core/cache.py says more). Reading is Django's own
-(``request.GET``), writing is ``urlencode``.
+change the page (cotati_site/core/cache.py says more). Reading is ``parse_qsl``, as Django's
+``request.GET`` reads (tests/core/test_query_reading.py holds them equal), writing is
+``urlencode``.
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ def canonical_query(lists: dict[str, list[str]], reads: dict) -> QueryDict:
         kept.setlist(name, chosen)
         pairs += [(name, value) for value in chosen]
     kept.canonical_string = urlencode(pairs)
+    # Immutable, as request.GET is (a kept one is shared by every request sending its text):
+    # Django's own readers of a body set the same flag once they have filled theirs.
+    kept._mutable = False
     return kept
 
 
@@ -71,9 +75,7 @@ def query_reader(reads: dict):
 
     @process_cache(maxsize=QUERIES_KEPT)
     def kept(text: tuple[str, str, int]) -> tuple[frozenset[str], QueryDict]:
-        names, query = _canonical(text, reads)
-        query._mutable = False  # shared by every request that sends this text
-        return names, query
+        return _canonical(text, reads)
 
     return lambda request: _hand_over(request, *kept(_query_text(request)))
 

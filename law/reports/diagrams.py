@@ -23,7 +23,8 @@ _TENTH = Decimal("0.1")
 
 def _tenths(value: float) -> str:
     """A figure to one decimal place, rounded half up: 320 → '320.0', 231.25 → '231.3' (as
-    rules.wording.numbers.tenths writes it, with no localisation: an SVG attribute's)."""
+    Django's ``floatformat:1`` writes these, without its localisation, which an SVG attribute
+    must not have)."""
     return str(Decimal(repr(float(value))).quantize(_TENTH, rounding=ROUND_HALF_UP))
 
 

@@ -21,7 +21,6 @@ register = template.Library()
 for _function in (
     # numbers
     numbers.num,
-    numbers.tenths,
     numbers.amount,
     numbers.unit_label,
     numbers.feet,

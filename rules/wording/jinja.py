@@ -23,6 +23,8 @@ from markupsafe import Markup
 
 from cotati_site.codebook.templatetags import code_text
 from cotati_site.core.templatetags import languages
+from law.engine.words import ENGLISH
+from rules.language import page_language
 from rules.wording import answers, cards, filters, findings, sheet, slots
 
 
@@ -80,7 +82,7 @@ def _macro(env: Environment, template: str, name: str):
 def english_page() -> bool:
     """Whether the page is in English: a note the site shows only on a page in another
     language (includes/_law_in_english.html) need not be rendered on an English one."""
-    return translation.get_language() == "en"
+    return page_language() == ENGLISH
 
 
 @pass_context

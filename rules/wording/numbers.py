@@ -1,8 +1,6 @@
 """Figures in words: numbers as the site prints them, with their units (in the page's
 language: docs/glossary-es.md says why Spanish keeps the decimal point)."""
 
-from decimal import ROUND_HALF_UP, Decimal
-
 from django.utils.translation import gettext
 
 from rules.wording.words import BOUND, COMPARISON, UNIT, UNIT_SINGULAR
@@ -16,16 +14,6 @@ def num(value) -> str:
     if number.is_integer():
         return f"{int(number):,}"
     return f"{number:,.2f}".rstrip("0").rstrip(".")
-
-
-_TENTH = Decimal("0.1")
-
-
-def tenths(value) -> str:
-    """A drawing's figure to one decimal place, rounded half up: 320 → '320.0', 231.25 →
-    '231.3' (what Django's ``floatformat:1`` writes for these, without its localisation,
-    which an SVG attribute must not have)."""
-    return str(Decimal(repr(float(value))).quantize(_TENTH, rounding=ROUND_HALF_UP))
 
 
 def unit_label(unit, value=None) -> str:

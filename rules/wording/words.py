@@ -17,10 +17,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from django.utils.translation import get_language
-
 from law.engine.words import ENGLISH, Words, words
-from rules.language import PINNED
+from rules.language import PINNED, page_language
 
 _FOLDER = Path(__file__).resolve().parent
 
@@ -55,17 +53,10 @@ for _path in sorted(_FOLDER.glob("words.*.toml")):
 LANGUAGES = tuple(_TABLES)
 
 
-# The language of a page being rendered, resolved once for it (``one_language``): kept in
-# rules/language.py, where the form's lazy labels (rules/fields.py, a layer below) read it too.
-_RENDERING = PINNED
-
-
 def language() -> str:
-    """The language the words are given in: the request's ("es" under /es/), else English."""
-    pinned = _RENDERING.get()
-    if pinned is not None:
-        return pinned
-    code = (get_language() or ENGLISH).split("-")[0]
+    """The language the words are given in: the page's ("es" under /es/; pinned for a render
+    by ``one_language``, rules/language.py), else English."""
+    code = page_language()
     return code if code in _TABLES else ENGLISH
 
 
@@ -74,11 +65,11 @@ def one_language():
     """Inside it, ``language()`` is the one it was on entering, asked of Django once: a page
     of the checker looks up some seventy words, and each asked for the active language
     (a thread-local look-up) on its own. Nothing inside may switch the language."""
-    token = _RENDERING.set(language())
+    token = PINNED.set(language())
     try:
         yield
     finally:
-        _RENDERING.reset(token)
+        PINNED.reset(token)
 
 
 def family_words() -> Words:
