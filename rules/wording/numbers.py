@@ -18,7 +18,9 @@ def num(value) -> str:
 
 def unit_label(unit, value=None) -> str:
     """The unit's words, singular when the figure beside it is exactly one."""
-    if value is not None and unit in UNIT_SINGULAR and float(value) == 1:
+    # The figure is compared first: it is seldom one, and each look-up in a table of words
+    # asks for the page's language.
+    if value is not None and float(value) == 1 and unit in UNIT_SINGULAR:
         return UNIT_SINGULAR[unit]
     return UNIT.get(unit or "", unit or "")
 
