@@ -9,6 +9,7 @@ from datetime import date, timedelta
 
 import pytest
 from django.core.cache import cache
+from django.test import RequestFactory
 
 from cotati_site.codebook.models import Proposal, SectionVersion
 from cotati_site.codebook.queries import rule_changes
@@ -248,3 +249,26 @@ def test_the_checker_reads_the_query_as_django_parses_it(client, query, zone_sho
         assert data["zone"] == zone_shown
     else:
         assert set(data["errors"]) == {"lot_area_sqft"}
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        HTMX,
+        HISTORY_RESTORE,
+        {"HX-Request": "false"},
+        {"HX-Request": "True"},
+        {"hx-request": "true", "hx-history-restore-request": "false"},
+    ],
+)
+def test_the_partial_is_told_from_the_headers_without_building_request_headers(headers):
+    # The key reads the two headers where request.headers finds them (building it for every
+    # header was a fifth of the key), and decides as request.headers would.
+    request = RequestFactory().get(CHECK_URL, headers=headers)
+    partial = cache_module.renders_partial(request)
+    assert "headers" not in request.__dict__
+    assert partial == (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+    )
