@@ -232,11 +232,16 @@ class Registry:
         get = values.get
         for part in self.parts:
             listed = self.part_inputs[part.key]
-            if not part.always and not any(
-                _entered(get(name)) for name in self.part_triggers[part.key]
-            ):
-                built[part.key] = None
-                continue
+            if not part.always:
+                # Whether one of its triggers was entered (as _entered says), without a call
+                # per trigger: a part not given asks each of them, a few dozen on every check.
+                for name in self.part_triggers[part.key]:
+                    value = get(name)
+                    if value is not None and value != "":
+                        break
+                else:
+                    built[part.key] = None
+                    continue
             built[part.key] = part.type(
                 **{i.attr: _value(i.spec.kind, get(i.name), i.default) for i in listed}
             )
