@@ -137,7 +137,11 @@ class CheckForm(EngineInputs):
             else:
                 raw = data.get(name)
                 values = raw if isinstance(raw, list | tuple) else [raw]
-            pairs += [(name, str(v)) for v in values if v is not None and str(v).strip() != ""]
+            for value in values:
+                if value is not None:
+                    text = str(value)
+                    if text.strip():
+                        pairs.append((name, text))
         self._given = pairs
         return pairs
 
