@@ -19,6 +19,9 @@ from rules import urls as checker_urls
 from rules.numbers import whole_number_param
 
 urlpatterns = [
+    # First: a client polling the checker's JSON is resolved without trying (and recording,
+    # for the 404 page) every page pattern of both languages before it.
+    path("check-my-lot/", include(checker_urls.data_urlpatterns)),
     *i18n_patterns(
         # First: the checker answers on every change of an answer, and Django tries the
         # patterns in order, recording each one that fails (for the 404 page) before a match.
@@ -28,7 +31,6 @@ urlpatterns = [
         path("", include("cotati_site.search.urls")),
         prefix_default_language=False,
     ),
-    path("check-my-lot/", include(checker_urls.data_urlpatterns)),
     path(
         "sitemap.xml",
         # The sitemap reads ?p= (its page) only; made stale by content edits like pages.
