@@ -24,6 +24,7 @@ from markupsafe import Markup
 from cotati_site.codebook.templatetags import code_text
 from cotati_site.core.templatetags import languages
 from law.engine.words import ENGLISH
+from rules import language
 from rules.language import page_language
 from rules.wording import answers, cards, filters, findings, sheet, slots
 
@@ -89,8 +90,9 @@ def english_page() -> bool:
 def _gettext(context, message: str, **variables) -> str:
     """``{% trans %}`` and ``_()``: Jinja's own newstyle gettext (jinja2.ext), without the two
     calls through the context it makes to reach Django's catalog, nor formatting a sentence
-    that has nothing to format (the checker's htmx answer translates some forty)."""
-    text = translation.gettext(message)
+    that has nothing to format (the checker's htmx answer translates some forty), in the
+    page's pinned language (rules/language.py)."""
+    text = language.gettext(message)
     if context.eval_ctx.autoescape:
         text = Markup(text)
     if not variables and "%" not in text:
@@ -102,7 +104,7 @@ def _gettext(context, message: str, **variables) -> str:
 def _ngettext(context, singular: str, plural: str, number: int, **variables) -> str:
     """``ngettext`` and ``{% trans count=... %}``: Jinja's own newstyle ngettext, as above."""
     variables.setdefault("num", number)
-    text = translation.ngettext(singular, plural, number)
+    text = language.ngettext(singular, plural, number)
     if context.eval_ctx.autoescape:
         text = Markup(text)
     return text % variables

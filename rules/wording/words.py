@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from law.engine.words import ENGLISH, Words, words
-from rules.language import PINNED, page_language
+from rules.language import CATALOG, PINNED, catalog_of, page_language
 
 _FOLDER = Path(__file__).resolve().parent
 
@@ -64,11 +64,14 @@ def language() -> str:
 def one_language():
     """Inside it, ``language()`` is the one it was on entering, asked of Django once: a page
     of the checker looks up some seventy words, and each asked for the active language
-    (a thread-local look-up) on its own. Nothing inside may switch the language."""
-    token = PINNED.set(language())
+    (a thread-local look-up) on its own; the templates' sentences are translated with that
+    language's catalog, pinned with it. Nothing inside may switch the language."""
+    code = language()
+    token, catalog = PINNED.set(code), CATALOG.set(catalog_of(code))
     try:
         yield
     finally:
+        CATALOG.reset(catalog)
         PINNED.reset(token)
 
 
