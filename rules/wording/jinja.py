@@ -45,7 +45,9 @@ def site_include(context, name: str, **values) -> Markup:
     """One of the site's own fragments (a Django template shared with its other pages, such
     as the Planning Division's contact box), rendered with this page's values and ``values``
     (the site information's entries for ``_site_info_entries.html``)."""
-    values = {**dict(context), **values}
+    # get_all(): the context's names and values as one dict, what dict(context) gives after
+    # asking the context for each name in turn (some fifty of them).
+    values = {**context.get_all(), **values}
     return Markup(render_to_string(name, values, request=context.get("request")))
 
 
