@@ -14,7 +14,6 @@ from contextvars import ContextVar
 
 from django.conf import settings
 from django.utils import translation
-from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import get_language, trans_real
 
 from law.engine.words import ENGLISH
@@ -43,18 +42,16 @@ def catalog_of(code: str):
 def gettext(message: str) -> str:
     """Django's ``gettext`` in the pinned language, from the catalog pinned with it rather than
     the one Django finds through its thread-local on each call (a look-up that cost four times
-    the translation; an htmx answer translates some fifty sentences). Outside a pin, Django's
-    own."""
+    the translation; an htmx answer translates some fifty sentences). Outside a pin, and for a
+    message that is not plain text (marked safe, lazy), Django's own."""
     catalog = CATALOG.get()
-    if catalog is None:
+    if catalog is None or type(message) is not str:
         return translation.gettext(message)
-    # As django.utils.translation.trans_real.gettext: line ends as "\n", an empty message
-    # empty (not the catalog's header), and a message marked safe gives a translation marked.
-    eol_message = message.replace("\r\n", "\n").replace("\r", "\n") if "\r" in message else message
-    result = catalog.gettext(eol_message) if eol_message else type(message)("")
-    if isinstance(message, SafeData):
-        return mark_safe(result)
-    return result
+    # As django.utils.translation.trans_real.gettext: line ends as "\n", and an empty message
+    # empty (not the catalog's header).
+    if "\r" in message:
+        message = message.replace("\r\n", "\n").replace("\r", "\n")
+    return catalog.gettext(message) if message else ""
 
 
 def ngettext(singular: str, plural: str, number: int) -> str:

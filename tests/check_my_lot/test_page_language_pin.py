@@ -5,7 +5,7 @@ words tables are, rather than each asking Django for the active one."""
 import pytest
 from django.utils import translation
 from django.utils.safestring import SafeString
-from django.utils.translation import trans_real
+from django.utils.translation import gettext_lazy, trans_real
 
 from rules import language
 from rules.forms import CheckForm
@@ -60,6 +60,7 @@ def test_the_templates_translate_in_the_pinned_language():
         "",
         SafeString("Link to these results"),
         SafeString(""),
+        gettext_lazy("Link to these results"),
         "A sentence no catalog holds",
     ],
 )
