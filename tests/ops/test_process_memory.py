@@ -6,7 +6,7 @@ import gc
 import pytest
 from django.core.handlers.wsgi import WSGIRequest
 
-from cotati_site.warmup import prepare_process
+from cotati_site.warmup import YOUNG_COLLECTION_THRESHOLD, prepare_process
 from law.engine import load_standards
 from tests.load.run import CHECK_QUERY
 
@@ -31,8 +31,10 @@ def test_no_answer_keeps_its_request_alive(client):
 
 @pytest.fixture
 def unfrozen():
+    threshold = gc.get_threshold()
     yield
     gc.unfreeze()  # the rest of the suite runs as it did
+    gc.set_threshold(*threshold)
 
 
 def _walked(obj) -> bool:
@@ -48,3 +50,10 @@ def test_a_prepared_process_keeps_the_standards_out_of_the_collectors_walk(unfro
     assert gc.get_freeze_count() > 0
     assert not _walked(record)  # frozen: still alive, never walked
     assert load_standards().records[0] is record
+
+
+def test_a_prepared_process_collects_its_young_generation_less_often(unfrozen):
+    _young, middle, old = gc.get_threshold()
+    prepare_process()
+    assert gc.get_threshold() == (YOUNG_COLLECTION_THRESHOLD, middle, old)
+    assert YOUNG_COLLECTION_THRESHOLD > 700  # Python's default
