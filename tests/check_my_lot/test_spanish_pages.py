@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
 
 from law.engine import ZONES
 from law.engine.registry import registry
@@ -295,6 +297,23 @@ def test_the_spanish_page_says_once_that_the_law_stays_english(client):
     english = client.get(f"/check-my-lot/?{PLANS['ADU']}").content.decode()
     assert "data-law-in-english" not in english
     assert ' lang="en"' not in english.replace('<html lang="en">', "")
+
+
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
+def test_the_checker_says_it_as_the_sites_pages_do_without_rendering_their_fragment(
+    client, language
+):
+    # _results.jinja writes the note the site's pages include (includes/_law_in_english.html)
+    # rather than have Django render that fragment inside every answer.
+    prefix = "" if language == settings.LANGUAGE_CODE else f"/{language}"
+    partial = client.get(f"{prefix}/check-my-lot/?{PLANS['ADU']}", HTTP_HX_REQUEST="true")
+    assert [t.name for t in partial.templates] == []
+    with translation.override(language):
+        fragment = render_to_string("includes/_law_in_english.html")
+    if language == settings.LANGUAGE_CODE:
+        assert not fragment and "data-law-in-english" not in partial.content.decode()
+    else:
+        assert fragment.strip() and fragment in partial.content.decode()
 
 
 class _Options(HTMLParser):
