@@ -10,15 +10,26 @@ proposal a minor-variance hint names, the language it is worded in, whether its 
 typed (``typed_values``) and whether "What to do next" says its note: the key is all six.
 """
 
+from dataclasses import fields
+from operator import itemgetter
+
 from django.template import engines
 from markupsafe import Markup
 
 from law.engine.caches import process_cache
+from law.engine.findings import Finding
 from law.engine.registry import registry
 from rules.wording.findings import card_links, proposal_note
 from rules.wording.words import language
 
 CARDS_KEPT = 4096  # bounded: a new plan's changed findings are new keys
+
+# A card is kept by its finding's fields as one tuple (the values the finding's own equality
+# and hash compare): a new plan's findings are all fresh copies, and a tuple is hashed and
+# compared in one step each, where the finding hashes its fields, then compares them with the
+# kept one's through the dataclass's __eq__.
+_FIELDS = tuple(field.name for field in fields(Finding))
+_values_of = itemgetter(*_FIELDS)
 
 
 def finding_cards(context, findings, said=()) -> Markup:
@@ -38,7 +49,8 @@ def finding_cards(context, findings, said=()) -> Markup:
         mv = finding.minor_variance
         proposal = proposal_note(context, mv.proposed_by) if mv and mv.proposed_by else None
         entered = _entered(finding, typed, family_of) if typed else False
-        cards.append(_card(finding, known, proposal, words_in, entered, finding.rule in said))
+        printed = _values_of(vars(finding))
+        cards.append(_card(printed, known, proposal, words_in, entered, finding.rule in said))
     return Markup("".join(cards))
 
 
@@ -82,9 +94,10 @@ def _entered(finding, typed: dict[str, float], family_of) -> bool:
 
 @process_cache(maxsize=CARDS_KEPT)
 def _card(
-    finding, known: tuple, proposal, language: str, entered: bool = True, said: bool = False
+    printed: tuple, known: tuple, proposal, language: str, entered: bool = True, said: bool = False
 ) -> str:
     # (``language`` is part of the key only: the macro's words follow the active language.)
+    finding = Finding(**dict(zip(_FIELDS, printed, strict=True)))
     macro = engines["checker"].env.get_template("rules/partials/_finding.jinja").module.card
     return str(macro(finding, card_links(finding, dict(known)), proposal, entered, said))
 
