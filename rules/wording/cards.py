@@ -96,10 +96,11 @@ def _entered(finding, typed: dict[str, float], family_of) -> bool:
 def _card(
     printed: tuple, known: tuple, proposal, language: str, entered: bool = True, said: bool = False
 ) -> str:
-    # (``language`` is part of the key only: the macro's words follow the active language.)
+    # (The macro's words follow the active language, which ``language`` is: the macro is told
+    # it only to mark words kept in English on a page in another language.)
     finding = Finding(**dict(zip(_FIELDS, printed, strict=True)))
     macro = engines["checker"].env.get_template("rules/partials/_finding.jinja").module.card
-    return str(macro(finding, card_links(finding, dict(known)), proposal, entered, said))
+    return str(macro(finding, card_links(finding, dict(known)), proposal, entered, said, language))
 
 
 def forget_cards() -> None:

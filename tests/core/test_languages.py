@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from cotati_site.core.languages import path_in_language
+from cotati_site.core.templatetags import languages
 
 pytestmark = pytest.mark.django_db
 
@@ -192,3 +193,16 @@ def test_a_refused_host_gets_the_400_page_in_its_language_naming_the_sites_own_h
     assert response.status_code == 400
     assert html_lang(response) == "es"
     assert alternates(response)["es"] == "http://testserver/es/topics/"
+
+
+def test_english_marks_by_the_language_it_is_told_else_the_active_one():
+    # Check my lot's cards tell the filter their page's language rather than have it ask
+    # Django (cotati_site/core/templatetags/languages.py).
+    with translation.override("en"):
+        assert languages.english("Table 2-9") == "Table 2-9"
+        assert languages.english("Table 2-9", "es") == '<span lang="en">Table 2-9</span>'
+    with translation.override("es"):
+        assert languages.english("Table 2-9") == '<span lang="en">Table 2-9</span>'
+        assert languages.english("Table 2-9", "en") == "Table 2-9"
+        assert languages.english("", "es") == ""
+        assert languages.english("A & B", "es") == '<span lang="en">A &amp; B</span>'

@@ -79,12 +79,14 @@ def page_language() -> str:
 
 
 @register.filter(needs_autoescape=True)
-def english(value, autoescape=True):
+def english(value, language=None, autoescape=True):
     """A record's words that exist in English only (a section's title, a version's source, a
     proposal's name), inside the page's own sentence: wrapped in ``<span lang="en">`` on a
     page in another language, so screen readers read them as English; unchanged on an
-    English page."""
+    English page. ``language``: the page's, from a caller that already knows it (Check my
+    lot's finding cards, rendered for one language), rather than asked of Django again (a
+    thread-local look-up costing about as much as the rest of the filter)."""
     text = conditional_escape(value) if autoescape else value
-    if not value or get_language() == settings.LANGUAGE_CODE:
+    if not value or (language or get_language()) == settings.LANGUAGE_CODE:
         return text
     return format_html('<span lang="en">{}</span>', text)
