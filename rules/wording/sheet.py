@@ -18,7 +18,7 @@ from rules.numbers import NumberField
 from rules.wording.citations import is_section_number, source_cite
 from rules.wording.labels import form_unit, project_label
 from rules.wording.numbers import feet_and_inches, num
-from rules.wording.typed import typed_amount, typed_number
+from rules.wording.typed import typed_amount, typed_number, typed_words
 from rules.wording.words import ANSWER_UNIT_SINGULAR
 
 # The printed sheet's sections after the form's own: the check's options.
@@ -92,8 +92,11 @@ def _worded(form, name: str, raw: str) -> str:
         return next((str(label) for key, label in choices if str(key) == raw), raw)
     unit = getattr(field, "unit", None) or _declared_unit(name)
     if isinstance(field, NumberField):  # as the form read it: "8,000", "6'6\"", "10x12"
-        number = typed_number(form, name, raw)
-        return raw if number is None else typed_amount(number, unit)
+        read, words = typed_words(form).get(name, (None, None))
+        if read != raw:  # not the text read beside the field (a name given twice)
+            number = typed_number(form, name, raw)
+            words = None if number is None else typed_amount(number, unit)
+        return raw if words is None else words
     try:
         number = float(raw)
     except ValueError:

@@ -18,8 +18,7 @@ from django.template import engines
 from markupsafe import Markup
 
 from law.engine.caches import process_cache
-from rules.numbers import NumberField
-from rules.wording.typed import typed_amount, typed_number
+from rules.wording.typed import typed_words
 
 TEMPLATE = "rules/partials/_error_slots.jinja"
 
@@ -49,21 +48,8 @@ def understood_on_page(context) -> list[tuple[str, str]]:
     the page that holds text (the words empty when it cannot be read: the old reading goes).
     A field left empty gets none: its slot is emptied in the browser as the field is
     (static/js/checker.js), and the page without JavaScript draws every slot itself."""
-    form = context["form"]
-    data = form.data if form.is_bound else form.initial
-    fields = form.fields
-    slots = []
-    for name in names_on_page(context):
-        if name not in data:  # most of the page's seventy-odd fields
-            continue
-        raw = data.get(name)
-        if raw is None or not str(raw).strip():
-            continue
-        field = fields[name]
-        if isinstance(field, NumberField) and field.unit:
-            number = typed_number(form, name, raw)
-            slots.append((name, "" if number is None else typed_amount(number, field.unit)))
-    return slots
+    typed = typed_words(context["form"])
+    return [(name, typed[name][1] or "") for name in names_on_page(context) if name in typed]
 
 
 @process_cache(maxsize=128)  # one per set of projects shown

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from rules.numbers import NumberField
 from rules.wording.labels import form_unit
 from rules.wording.numbers import feet_and_inches, num
-from rules.wording.words import ANSWER_UNIT_SINGULAR
+from rules.wording.words import ANSWER_UNIT_SINGULAR, language
 
 # A length in feet whose fraction is a whole number of inches (6.5 ft) reads in feet and
 # inches; within this of a whole inch (what six decimal places of a foot leave of 6'7").
@@ -54,6 +54,39 @@ def typed_number(form, name: str, raw) -> float | None:
     ):
         return cleaned[name]
     return read_number(form.fields[name], raw)
+
+
+def typed_words(form) -> dict[str, tuple[str, str | None]]:
+    """What the form read from each of its number fields that holds text: name -> (the text,
+    ``typed_amount`` of its figure, None when it cannot be read), in the page's language. The
+    "Read as" slots and the printed sheet word the same figures: worded once per form (the
+    first to ask keeps them on the form, for its language) and read by both."""
+    kept = form.__dict__.get("_typed_words")
+    code = language()
+    if kept is not None and kept[0] == code:
+        return kept[1]
+    data = form.data if form.is_bound else form.initial
+    fields = form.fields
+    # The figure the form cleaned from the text read here (typed_number's, without asking the
+    # data again); none on a form not checked. A field shown as others (the fence's height, as
+    # feet and inches) has no slot nor a line of its own on the sheet.
+    cleaned = getattr(form, "cleaned_data", None) if form.is_bound else None
+    shown_as = form.SHOWN_AS
+    words = {}
+    for name in data:  # the answers given (a score), not the form's seventy-odd fields
+        field = fields.get(name)
+        if not isinstance(field, NumberField) or name in shown_as:
+            continue
+        raw = data.get(name)
+        if raw is None or not str(raw).strip():
+            continue
+        if cleaned is not None and name in cleaned:
+            number = cleaned[name]
+        else:
+            number = read_number(field, raw)
+        words[name] = (raw, None if number is None else typed_amount(number, field.unit))
+    form._typed_words = (code, words)
+    return words
 
 
 def understood(bound_field) -> str:

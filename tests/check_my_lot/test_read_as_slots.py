@@ -38,3 +38,28 @@ def test_an_update_sends_read_as_only_for_numbers_typed_and_the_page_draws_every
         '<span class="field-understood" id="understood-lot_area_sqft">'
         "Read as 8,000 square feet</span>"
     ) in page
+
+
+def test_each_number_typed_is_worded_once_for_the_slots_and_the_printed_sheet(client, monkeypatch):
+    """The "Read as" slots and the printed sheet's answers say the same words of the same
+    figures: worded once per answer (rules/wording/typed.py, typed_words), read by both."""
+    from rules.wording import sheet, slots, typed
+
+    worded = []
+    original = typed.typed_amount
+
+    def counted(number, unit):
+        worded.append(number)
+        return original(number, unit)
+
+    for module in (typed, sheet, slots):  # wherever it is called from
+        monkeypatch.setattr(module, "typed_amount", counted, raising=False)
+    answers = {"zone": "NL", "lot_area_sqft": "8,000", "lot_width_ft": "60", "dwelling_units": "1"}
+    update = client.get(URL, answers, HTTP_HX_REQUEST="true").content.decode()
+    assert dict(OOB_SLOT.findall(update)) == {
+        "lot_area_sqft": "Read as 8,000 square feet",
+        "lot_width_ft": "Read as 60 feet",
+    }
+    assert "<dd>Lot area: 8,000 square feet</dd>" in update  # the printed sheet
+    assert "<dd>Lot width: 60 feet</dd>" in update
+    assert sorted(worded) == [60, 8000]
