@@ -71,6 +71,7 @@ def _never_folded(function):
 MACROS = {
     "understood_slots": "rules/partials/_understood.jinja",
     "headline": "rules/partials/_headline.jinja",
+    "status_line": "rules/partials/_status.jinja",
 }
 
 
