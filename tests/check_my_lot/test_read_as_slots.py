@@ -63,3 +63,24 @@ def test_each_number_typed_is_worded_once_for_the_slots_and_the_printed_sheet(cl
     assert "<dd>Lot area: 8,000 square feet</dd>" in update  # the printed sheet
     assert "<dd>Lot width: 60 feet</dd>" in update
     assert sorted(worded) == [60, 8000]
+
+
+def test_the_read_as_sentence_is_translated_once_for_all_the_slots(client, monkeypatch):
+    """An update's "Read as" slots translate their sentence once, not once a slot
+    (templates/rules/partials/_understood.jinja), in English and in Spanish alike."""
+    from rules import language
+
+    asked = []
+    original = language.gettext
+
+    def counted(message):
+        asked.append(message)
+        return original(message)
+
+    monkeypatch.setattr(language, "gettext", counted)
+    answers = {"zone": "NL", "lot_area_sqft": "8,000", "lot_width_ft": "60", "lot_depth_ft": "100"}
+    for url, sentence in ((URL, "Read as 60 feet"), ("/es" + URL, "Se leyó como 60 pies")):
+        asked.clear()
+        update = client.get(url, answers, HTTP_HX_REQUEST="true").content.decode()
+        assert dict(OOB_SLOT.findall(update))["lot_width_ft"] == sentence
+        assert asked.count("Read as %(read)s") == 1
