@@ -59,10 +59,11 @@ def answers_sheet(form) -> list[Section]:
     shown_as = {name for names in form.SHOWN_AS.values() for name in names}
     cleaned = form.cleaned_data if form.is_bound and form.is_valid() else {}
     fields = form.fields
+    typed = typed_words(form)  # the numbers' words, as the "Read as" slots say them
     for fieldset in (*form.layout(), *SHEET_OPTIONS):
         rows = [
             Row(
-                _worded(form, name, given[name][0]),
+                _worded(form, name, given[name][0], typed),
                 str(fields[name].label),
                 name in ENGLISH_CHOICES,
             )
@@ -78,10 +79,17 @@ def answers_sheet(form) -> list[Section]:
     return sections
 
 
-def _worded(form, name: str, raw: str) -> str:
+def _worded(form, name: str, raw: str, typed: dict) -> str:
     """A typed answer with its unit, or a choice with its words ("NL – Neighborhood Low
     Density", "Yes", "4,500 square feet"); a value the form rejected is shown as typed."""
     field = CheckForm.base_fields[name]
+    if isinstance(field, NumberField):  # as the form read it: "8,000", "6'6\"", "10x12"
+        read, words = typed.get(name, (None, None))  # typed_words
+        if read != raw:  # not the text read beside the field (a name given twice)
+            number = typed_number(form, name, raw)
+            unit = field.unit or _declared_unit(name)
+            words = None if number is None else typed_amount(number, unit)
+        return raw if words is None else words
     if isinstance(field, YesNoField):
         return gettext("Yes") if raw.strip().lower() in TRUE_WORDS else gettext("No")
     if isinstance(field, AnswerField):  # its Yes / No / Not answered list is the widget's
@@ -91,12 +99,6 @@ def _worded(form, name: str, raw: str) -> str:
     if choices and not isinstance(field, forms.MultipleChoiceField):
         return next((str(label) for key, label in choices if str(key) == raw), raw)
     unit = getattr(field, "unit", None) or _declared_unit(name)
-    if isinstance(field, NumberField):  # as the form read it: "8,000", "6'6\"", "10x12"
-        read, words = typed_words(form).get(name, (None, None))
-        if read != raw:  # not the text read beside the field (a name given twice)
-            number = typed_number(form, name, raw)
-            words = None if number is None else typed_amount(number, unit)
-        return raw if words is None else words
     try:
         number = float(raw)
     except ValueError:
