@@ -13,7 +13,13 @@ from django.http import HttpResponse
 from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 
-from cotati_site.core.compression import PublicPageGZipMiddleware
+from cotati_site.core.compression import (
+    LEVEL,
+    UPDATE_LEVEL,
+    PublicPageGZipMiddleware,
+    _kept,
+    forget_compressed,
+)
 from cotati_site.guidance.models import Summary
 from tests.factories import summary_admin_form
 
@@ -129,3 +135,19 @@ def test_static_files_are_left_to_whitenoise(client):
     response = Client().get("/static/css/site.css", headers=GZIP)
     assert response.status_code == 200
     assert not response.has_header("Content-Encoding")
+
+
+def test_an_htmx_update_is_gzipped_at_the_fastest_level_and_not_kept(client):
+    # Each update is a new plan, never asked again: compressing it at the default level cost
+    # more than rendering it, and keeping it would push the pages out of the kept bodies.
+    url = "/check-my-lot/?zone=NL&fence_height_in=80&rear_setback_ft=12.5"
+    htmx = {"HX-Request": "true"}
+    plain = client.get(url, headers=htmx)
+    forget_compressed()
+    packed = client.get(url, headers={**htmx, **GZIP})
+    assert packed["Content-Encoding"] == "gzip"
+    assert packed.content == gzip.compress(plain.content, compresslevel=UPDATE_LEVEL, mtime=0)
+    assert UPDATE_LEVEL < LEVEL
+    assert not _kept
+    page = client.get(url, headers=GZIP)  # the whole page is kept as every page is
+    assert page["Content-Encoding"] == "gzip" and len(_kept) == 1
