@@ -13,6 +13,7 @@ new states (every part open, a rule reached by a link).
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from cotati_site.guidance.models import FAQ, Summary, Topic
 from tests.e2e.conftest import artifact, save_screenshot
@@ -122,11 +123,13 @@ def test_a_key_point_opens_its_rule_and_a_search_result_its_question(site, phone
     target = point.get_attribute("href")
     point.click()
     rule = phone.locator(f"{target} > details")  # its own, not the how-we-know inside it
-    assert rule.get_attribute("open") is not None
-    assert phone.locator(f"{target} .cites").is_visible()
+    # The page's script opens it as the address changes: waited for, not read at once (a
+    # loaded box read it before the script had run).
+    expect(rule).to_have_js_property("open", True)
+    expect(phone.locator(f"{target} .cites")).to_be_visible()
     faq = FAQ.objects.filter(topic__slug="fences-and-walls").first()
     phone.goto(f"{site.url}{faq.get_absolute_url()}")
-    assert phone.locator(f"#faq-{faq.pk}").get_attribute("open") is not None
+    expect(phone.locator(f"#faq-{faq.pk}")).to_have_js_property("open", True)
 
 
 def test_without_javascript_a_link_still_lands_on_the_rules_heading(site, browser):
