@@ -18,8 +18,10 @@ class Plan:
 
     def __init__(self, **parts: Any):
         given = {key: part for key, part in parts.items() if part is not None}
-        # Each part given is an attribute; a part not given is None (``__getattr__``).
-        self.__dict__.update(given)
+        # Each part named is an attribute, None when not given: a family's ``applies`` asks
+        # for its part on every check, and a name found here costs no ``__getattr__``. A
+        # part not named at all is None too (``__getattr__``).
+        self.__dict__.update(parts)
         object.__setattr__(self, "_parts", given)
 
     @property
