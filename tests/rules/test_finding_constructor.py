@@ -6,6 +6,8 @@ from __future__ import annotations
 import inspect
 from dataclasses import MISSING, fields, replace
 
+from law.engine import load_standards
+from law.engine.common import from_record
 from law.engine.findings import Finding, Status
 
 
@@ -31,3 +33,25 @@ def test_replace_keeps_the_fields_not_named():
     changed = replace(finding, status=Status.FAIL)
     assert changed.limit == 30.0 and changed.status is Status.FAIL
     assert changed == Finding(rule="height.main", status=Status.FAIL, topic="building", limit=30.0)
+
+
+def test_a_finding_from_a_record_holds_every_field():
+    # from_record fills a finding's fields itself (law/engine/common.py), not through the
+    # constructor: it must write each declared field, and only those.
+    record = next(r for r in load_standards().records if r.rule == "setback.rear")
+    finding = from_record("setback.rear", "building", Status.FAIL, record, value=5.0, limit=10.0)
+    assert list(vars(finding)) == [f.name for f in fields(Finding)]
+    assert finding == Finding(
+        rule="setback.rear",
+        status=Status.FAIL,
+        topic="building",
+        value=5.0,
+        limit=10.0,
+        section=record.section,
+        subsection=record.subsection,
+        reading=record.reading,
+        source=record.source,
+        note=record.note,
+        standard_id=record.id,
+    )
+    assert hash(finding) == hash(replace(finding))
