@@ -268,7 +268,7 @@ def _value(kind: str, value: Any, default: Any = None) -> Any:
         return value if isinstance(value, bool) else default
     if kind == "choice":
         return value or default
-    return value if _entered(value) else default
+    return value if value is not None and value != "" else default  # as _entered says
 
 
 FAMILIES_PACKAGE = "law.families"
