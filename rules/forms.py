@@ -51,6 +51,8 @@ LABEL_SUFFIX = _(":")
 
 # A project the site does not check yet: the form offers it, the answer says who to ask.
 SOMETHING_ELSE = "other"
+# Every project the form offers, in its order.
+PROJECT_CHOICES = (*PROJECT_KEYS, SOMETHING_ELSE)
 # The engine takes a fence's height in inches; people give it in feet and inches.
 FENCE_HEIGHT = "fence_height_in"
 FENCE_FEET, FENCE_INCHES = "fence_height_ft", "fence_height_extra_in"
@@ -60,7 +62,7 @@ class CheckForm(EngineInputs):
     project = forms.MultipleChoiceField(
         label=_("What are you planning?"),
         required=False,
-        choices=[(key, key) for key in (*PROJECT_KEYS, SOMETHING_ELSE)],
+        choices=[(key, key) for key in PROJECT_CHOICES],
         widget=forms.CheckboxSelectMultiple,
         error_messages={"invalid_choice": _("Choose from the projects listed.")},
     )
@@ -129,8 +131,9 @@ class CheckForm(EngineInputs):
         else:
             chosen = self.initial.get("project") or []
             chosen = [chosen] if isinstance(chosen, str) else chosen
-        allowed = (*PROJECT_KEYS, SOMETHING_ELSE)
-        return tuple(key for key in allowed if key in chosen)
+        if not chosen:  # most checks name no project
+            return ()
+        return tuple(key for key in PROJECT_CHOICES if key in chosen)
 
     def given(self) -> list[tuple[str, str]]:
         """(name, value) for every answer given, in form order: what the share link and the
@@ -230,9 +233,7 @@ class CheckForm(EngineInputs):
     @staticmethod
     def shown_names_for(projects) -> tuple[str, ...]:
         """``shown_names`` of a page whose questions were drawn for ``projects``."""
-        return _shown_names(
-            tuple(key for key in (*PROJECT_KEYS, SOMETHING_ELSE) if key in projects)
-        )
+        return _shown_names(tuple(key for key in PROJECT_CHOICES if key in projects))
 
     def first_new_question(self, before: tuple[str, ...]) -> str | None:
         """The first question "Show my questions" revealed (where the page without JavaScript
@@ -417,7 +418,7 @@ def questions_for(value: str) -> str | None:
     keys in the form's order, space-separated; "" for none (the whole form), None (absent)
     when it names only unknown ones."""
     named = value.split()
-    known = [key for key in (*PROJECT_KEYS, SOMETHING_ELSE) if key in named]
+    known = [key for key in PROJECT_CHOICES if key in named]
     return " ".join(known) if known or not named else None
 
 
