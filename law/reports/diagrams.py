@@ -52,7 +52,9 @@ class Rect:
 
 @dataclass(frozen=True)
 class Dimension:
-    """A dimension line with arrowheads and its label: ``side`` says which setback."""
+    """A dimension line with arrowheads and its label: ``side`` says which setback, and
+    ``feet`` is that side's figure in ``LotDiagram.setbacks`` (the template words it from there,
+    once for the text and the labels)."""
 
     side: str
     feet: float
