@@ -72,6 +72,7 @@ MACROS = {
     "understood_slots": "rules/partials/_understood.jinja",
     "headline": "rules/partials/_headline.jinja",
     "status_line": "rules/partials/_status.jinja",
+    "lot_drawing": "rules/partials/_diagram.jinja",
 }
 
 
