@@ -46,9 +46,6 @@ EngineInputs = type(
 )
 
 
-# Django's own default label suffix, in the page's language when a label tag is drawn.
-LABEL_SUFFIX = _(":")
-
 # A project the site does not check yet: the form offers it, the answer says who to ask.
 SOMETHING_ELSE = "other"
 # Every project the form offers, in its order.
@@ -99,13 +96,6 @@ class CheckForm(EngineInputs):
     _given: list[tuple[str, str]] | None = None  # given(), once worked out
     # Fields the form shows in place of an engine field (the engine field stays accepted).
     SHOWN_AS = {FENCE_HEIGHT: (FENCE_FEET, FENCE_INCHES)}
-
-    def __init__(self, *args, label_suffix=None, **kwargs):
-        # Django words its default suffix (":") when the form is made, a catalog look-up on
-        # every check; worded lazily it is looked up only if a label tag is ever drawn.
-        super().__init__(
-            *args, label_suffix=LABEL_SUFFIX if label_suffix is None else label_suffix, **kwargs
-        )
 
     def clean(self):
         data = super().clean()
