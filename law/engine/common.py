@@ -114,7 +114,6 @@ def pick(view: View, rule: str, zone: str, cases: tuple[str, ...]) -> Standard |
 
 
 _UNSET = object()
-_new = object.__new__
 
 
 def from_record(
@@ -138,12 +137,7 @@ def from_record(
     record's own (approval only when the finding needs one)."""
     if approval is _UNSET:
         approval = record.approval if status is _NEEDS_APPROVAL else None
-    # Nearly every finding of a check is built here: its fields are written straight into
-    # the new finding, as Finding's own constructor does, rather than passed on to it as
-    # twenty keywords a second time. Every field is named, each one Finding declares
-    # (tests/rules/test_finding_constructor.py).
-    finding = _new(Finding)
-    finding.__dict__.update(
+    return Finding(
         rule=rule,
         status=status,
         topic=topic,
@@ -160,12 +154,8 @@ def from_record(
         note=record.note if note is _UNSET else note,
         missing=missing,
         standard_id=record.id,
-        vouched_from=None,
-        overridden_by=None,
         share=share,
-        exception=None,
     )
-    return finding
 
 
 def missing(rule: str, topic: str, record: Standard, fields: tuple[str, ...], **extra) -> Finding:

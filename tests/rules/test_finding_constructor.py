@@ -36,8 +36,8 @@ def test_replace_keeps_the_fields_not_named():
 
 
 def test_a_finding_from_a_record_holds_every_field():
-    # from_record fills a finding's fields itself (law/engine/common.py), not through the
-    # constructor: it must write each declared field, and only those.
+    # from_record (law/engine/common.py) builds nearly every finding of a check: each declared
+    # field, from the record or as given, and only those.
     record = next(r for r in load_standards().records if r.rule == "setback.rear")
     finding = from_record("setback.rear", "building", Status.FAIL, record, value=5.0, limit=10.0)
     assert list(vars(finding)) == [f.name for f in fields(Finding)]
