@@ -1,6 +1,6 @@
 """Check my lot: bind the form, ask the engine, render. No thresholds live here."""
 
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.template import engines
 from django.utils.safestring import mark_safe
@@ -12,6 +12,7 @@ from cotati_site.core.as_of import default_as_of, today
 from cotati_site.core.cache import MULTIPLE, cache_for_anonymous, renders_partial
 from law.engine import check_lot, load_standards, variance
 from law.engine.registry import registry
+from law.reports.capacity import LOT_FIELDS, building_values, lot_capacity
 from law.reports.diagrams import lot_diagram
 from law.reports.presentation import build_result
 from rules.forms import CheckForm, questions_for
@@ -180,3 +181,76 @@ def check_my_lot_json(request):
 def openapi_json(request):
     """The JSON's OpenAPI 3.1 description, generated from the declarations (rules/openapi.py)."""
     return HttpResponse(document_json(), content_type="application/json")
+
+
+# "What can I build here?": the lot's figures alone (and the date, and the proposals preview),
+# the checker's own fields, so a number is read and refused as the checker reads it.
+CAPACITY_FIELDS = (
+    *(name for name in LOT_FIELDS if name in CheckForm.base_fields),
+    "as_of",
+    "include_proposed",
+)
+CAPACITY_READS = dict.fromkeys(CAPACITY_FIELDS)
+
+
+def run_capacity(form: CheckForm):
+    """The capacity of the form's lot, under the records and proposals a check would use."""
+    data = form.cleaned_data
+    as_of = data.get("as_of") or default_as_of()
+    proposals = engine_proposals(as_of, preview=bool(data.get("include_proposed")))
+    standards = load_standards()
+    capacity = lot_capacity(data, as_of=as_of, standards=standards, proposals=proposals)
+    # The drawing: the lot, its buildable area, and a building at the capacity's figures.
+    lot, plan = registry().inputs_from({**data, **building_values(capacity)})
+    return capacity, lot_diagram(lot, plan, list(capacity.findings))
+
+
+@cache_for_anonymous(reads=CAPACITY_READS, shared=False)
+@require_safe
+def lot_capacity_page(request):
+    form = (
+        CheckForm(request.GET) if "zone" in request.GET else CheckForm(initial=request.GET.dict())
+    )
+    capacity = diagram = None
+    if form.is_bound and form.is_valid():
+        capacity, diagram = run_capacity(form)
+    context = {
+        "form": form,
+        "capacity": capacity,
+        "diagram": diagram,
+        "fields": CAPACITY_FIELDS,
+        "as_of": default_as_of(),
+        "checked_on": today(),
+        "check_query": _plan_query(form, capacity) if capacity else "",
+        "understood": understood,
+        "section_anchors": {},
+    }
+    page = {"capacity_page": _render("rules/capacity.jinja", context, request)}
+    return render(request, "rules/capacity.html", page)
+
+
+@cache_for_anonymous(reads=CAPACITY_READS, shared=False)
+@require_safe
+def lot_capacity_json(request):
+    form = CheckForm(request.GET)
+    if not form.is_valid():
+        errors = {
+            field: [str(message) for message in messages] for field, messages in form.errors.items()
+        }
+        return JsonResponse({"errors": errors, "capacity": None}, status=400)
+    capacity, _diagram = run_capacity(form)
+    return JsonResponse({"capacity": capacity.to_dict(), "errors": {}})
+
+
+def _plan_query(form: CheckForm, capacity) -> str:
+    """ "Check a plan": the lot's figures as typed and a main building at the capacity's
+    figures, as the checker's query string."""
+    query = QueryDict(mutable=True)
+    for name in CAPACITY_FIELDS:
+        value = form.data.get(name)
+        if value not in (None, ""):
+            query[name] = value
+    query["project"] = "main_building"
+    for name, value in building_values(capacity).items():
+        query[name] = f"{value:g}" if isinstance(value, float) else str(value)
+    return query.urlencode()

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from law.engine.answers import GOES_AHEAD, answers_for
+from law.engine.answers import ALLOWED, ALLOWED_WITH_APPROVAL, answers_for
 from law.engine.check import check_lot
 from law.engine.common import Context
 from law.engine.findings import Finding, Status
@@ -127,6 +127,11 @@ class Route:
     assumed: tuple[str, ...] = ()
     values: dict = field(default_factory=dict, compare=False)
 
+    @property
+    def sources(self) -> tuple[Source, ...]:
+        """Every source of the route's figures, once each."""
+        return tuple(dict.fromkeys(s for f in self.figures for s in f.sources))
+
     def to_dict(self) -> dict:
         return {
             "key": self.key,
@@ -168,7 +173,11 @@ class Capacity:
                 if item.key == key:
                     return item
         return next(
-            (f for f in (self.homes, self.buildable, self.coverage, self.footprint) if f.key == key),
+            (
+                f
+                for f in (self.homes, self.buildable, self.coverage, self.footprint)
+                if f.key == key
+            ),
             None,
         )
 
@@ -210,6 +219,7 @@ def lot_capacity(
     applied as a check applies them."""
     reg = registry()
     lot_values = {name: values.get(name) for name in LOT_FIELDS}
+    lot_values["dwelling_units"] = values.get("dwelling_units")
     storeys = lot_values["storeys"] if lot_values["storeys"] and lot_values["storeys"] >= 1 else 1
     lot_values["storeys"] = storeys
     if lot_values["building_type"] is None and lot_values["zone"] in RESIDENTIAL_ZONES:
@@ -249,7 +259,9 @@ def lot_capacity(
     heights = tuple(
         h
         for h in (
-            _height(by_rule.get("height.main"), _rule(taller, "height.main"), "height.main", source),
+            _height(
+                by_rule.get("height.main"), _rule(taller, "height.main"), "height.main", source
+            ),
             _accessory_height(run, source),
         )
         if h is not None
@@ -318,9 +330,7 @@ LOT_FIELDS = (
     "lot_depth_ft",
     "corner_lot",
     "abuts_residential",
-    "hillside",
     "building_type",
-    "dwelling_units",
     "storeys",
 )
 AT_THE_LINES = {
@@ -347,14 +357,18 @@ def _above(findings: list[Finding], rule: str) -> float:
 
 
 def _limit_figure(finding: Finding, key: str, source) -> Figure:
-    value = finding.limit if finding.status in (Status.FAIL, Status.PASS) else None
+    """A setback from its finding: the distance required (or the build-to line a wall stands
+    on, which the checker reports for the Planning Division to judge at any other distance)."""
+    build_to = finding.status is Status.INFO and finding.limit is not None
+    value = finding.limit if finding.status in (Status.FAIL, Status.PASS) or build_to else None
+    how = "build_to" if build_to else "record" if value is not None else "city_decides"
     return Figure(
         key=key,
         value=None if value is None else float(value),
         unit=finding.unit,
         sources=(source(finding),),
         missing=tuple(m for m in finding.missing if m not in _LOT_PROBED),
-        how="record" if value is not None else "city_decides",
+        how=how,
     )
 
 
@@ -382,7 +396,9 @@ def _buildable(lot: Lot, setbacks: tuple[Figure, ...]) -> Figure:
     side = required.get("setback.interior_side")
     other_side = required.get("setback.street_side") if lot.corner_lot else side
     if missing or None in (front, rear, side, other_side):
-        return Figure("buildable_area", None, "sqft", sources, how="buildable_area", missing=missing)
+        return Figure(
+            "buildable_area", None, "sqft", sources, how="buildable_area", missing=missing
+        )
     width = max(0.0, float(lot.width_ft) - side - other_side)
     depth = max(0.0, float(lot.depth_ft) - front - rear)
     return Figure("buildable_area", width * depth, "sqft", sources, how="buildable_area")
@@ -529,7 +545,9 @@ def _routes(ctx: Context, run, homes: Figure) -> tuple[Route, ...]:
     for probe in probes:
         findings, assumed = _answered(run, probe.values)
         (answer,) = answers_for(findings, (probe.project,), on=ctx)
-        if answer.outcome not in GOES_AHEAD:
+        # Only a route the rules let go ahead: one the City decides (a new lot under the
+        # statute's minimum, which a City ordinance could lower) is not a figure to build to.
+        if answer.outcome not in (ALLOWED, ALLOWED_WITH_APPROVAL):
             continue
         out.append(
             Route(

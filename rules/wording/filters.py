@@ -40,6 +40,7 @@ for _function in (
     labels.projects_in_words,
     labels.structure_noun,
     labels.field_label,
+    labels.choice_label,
     labels.form_unit,
     labels.field_anchor,
     # records

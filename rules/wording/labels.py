@@ -68,6 +68,13 @@ def field_label(name: str) -> str:
     return str(field.label) if field else name
 
 
+def choice_label(value, name: str) -> str:
+    """The form's own words for one choice of the field ``name`` (a fence's location)."""
+    field = CheckForm.base_fields.get(name)
+    choices = dict(getattr(field, "choices", ()) or ())
+    return str(choices.get(value, value))
+
+
 def form_unit(unit) -> str:
     """A question's unit in words ("feet"), in the page's language."""
     return family_words().units.get(unit or "", unit or "")
