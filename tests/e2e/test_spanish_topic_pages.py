@@ -1,6 +1,6 @@
 """The staff text in Spanish in a real browser (issue 23): the homeowner's fence and shed, the
 ADU and the home salon read as topic pages and searches under /es/, at 390 and 1280 px, with
-and without JavaScript; a topic not translated yet shows its English after a note in Spanish;
+and without JavaScript; every shipped rule shows in Spanish;
 no page scrolls sideways and axe finds no serious or critical violation. Screenshots:
 artifacts/es-topic-*.png, es-search-*.png."""
 
@@ -35,7 +35,7 @@ JOURNEYS = [
     (
         "/es/topics/home-business/",
         "Un negocio en casa",
-        "Un negocio en casa puede usar como máximo el 25% de la superficie",
+        "Un negocio en casa puede usar como máximo el 25% del área de piso",
     ),
 ]
 SEARCHES = [
@@ -99,16 +99,15 @@ def test_spanish_words_find_their_topic_first(site, browser, width, javascript):
     context.close()
 
 
-def test_an_untranslated_rule_says_so_in_spanish_before_its_english(site, browser):
+def test_the_flood_zone_rules_are_in_spanish_with_no_english_note(site, browser):
+    # Issue 29: the shipped rules all have their Spanish, so the page needs no note.
     context, page = open_page(browser, 390, True)
     page.goto(f"{site.url}/es/topics/flood-zones/")
     first_rule = page.locator("article.rule").first
-    assert first_rule.get_attribute("lang") == "en"
-    note = page.locator('[data-in-english-note="missing"]').first
-    assert note.inner_text().startswith("Esta regla aún no está traducida")
-    # Before the rule on the screen, not only in the page's source.
-    assert note.bounding_box()["y"] < first_rule.bounding_box()["y"]
-    save_screenshot(page, "es-topic-flood-zones-untranslated-390")
+    assert first_rule.get_attribute("lang") != "en"
+    assert "piso más bajo" in page.locator("main").inner_text()
+    assert page.locator("[data-in-english-note]").count() == 0
+    save_screenshot(page, "es-topic-flood-zones-390")
     context.close()
 
 

@@ -347,6 +347,13 @@ NOT_THE_GLOSSARYS = {
     r"\bunidad de vivienda adicional\b": "unidad de vivienda accesoria",
     r"\bplanificación urbana\b": "planificación",
     r"\balquil": "rentar",
+    r"\bcuotas?\b": "tarifa",
+    r"\bsuperficie\b": "área de piso",
+    r"\b(?:ADU|garajes?|unidad(?:es)?)(?: nuevas?)? separad": "independiente",
+    r"\bdeneg": "negar",
+    r"\bpor derecho\b": "permitido sin permiso (a calque of 'by right')",
+    r"(?<!derecho de )\bvías?\b": "opción (a calque of 'path')",
+    r"(?<!cauce de )\balivio\b": "ajusta (a calque of 'relief'; a floodway stays FEMA's 'cauce de alivio')",
 }
 
 
@@ -370,6 +377,14 @@ def test_every_shipped_spanish_text_fits_its_field_and_states_the_englishs_figur
         ), (record, field)
         seen += 1
     assert seen > 100  # topics, the fences, sheds, home business and ADU rules, their FAQs
+
+
+def test_every_shipped_record_is_in_spanish_and_current():
+    # Issue 29: every topic, rule, question and label the site ships shows in Spanish on a
+    # Spanish page, not its English after a note.
+    for model in (Topic, Summary, FAQ):
+        for record in model.objects.all():
+            assert translated.state(record, "es") == translated.CURRENT, record
 
 
 def test_the_shipped_spanish_uses_the_glossarys_terms():
