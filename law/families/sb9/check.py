@@ -34,6 +34,8 @@ RULES = (
     "sb9.setback.rear",
     "sb9.owner_occupancy",
     "sb9.lot_split",
+    # Read by the capacity page (law/reports/capacity.py), not checked yet: a plan of parts.
+    "sb9.units_per_lot",
     "sb9.lot_split.min_area",
 )
 FIELDS = (
