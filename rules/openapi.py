@@ -286,8 +286,10 @@ def document() -> dict:
             "Every answer is a query parameter; only `zone` is required. A rule whose inputs "
             "are missing is `not_checked`, naming them in `missing`. Each project's answer has "
             "an `outcome`; `cannot_tell` only while a question that changes it is unanswered "
-            "(all of them in `missing`), `city_decides` where what is left is a rule this site "
-            "does not hold (in `unknown`). `conditions` of the permit never change the outcome; "
+            "(all of them in `missing`); `allowed_with_approval` names the approvals a held rule "
+            "needs, with what the City decides besides in `unknown`; `city_decides` where "
+            "nothing held stops the plan and what is left is a rule this site does not hold (in "
+            "`unknown`). `variance` names the failed rules a variance could relax. `conditions` of the permit never change the outcome; "
             "`alternatives` name other projects, with a reason. Parameters the answer did not "
             "read are named in `ignored`."
         ),

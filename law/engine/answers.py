@@ -15,13 +15,15 @@ a planner at the counter would sort them (docs/decisions/project-answers.md):
   ``alternatives`` the projects state law offers instead (more homes than the lot's density
   allows: the projects that add homes, ``Project.adds_homes``, each where the family deciding
   it says it could on this lot, ``Family.adds_homes_on``: an ADU where the zone allows homes,
-  SB 9 in a single-family zone);
+  SB 9 in a single-family zone), and ``variance`` the failed rules a variance could relax;
 - else ``cannot_tell`` only when a *decisive question* is unanswered: a rule not checked for
   want of an answer. ``missing`` names every such answer at once, never a few at a time;
+- else ``allowed_with_approval`` when a rule needs a named approval, even where the City decides
+  other parts (``unknown`` then names them): what a held rule says is never hidden behind
+  what the site does not hold;
 - else ``city_decides`` when what remains is for the City: a rule whose text this site does not
   hold (not checked with nothing missing), or a decision by the Planning Division where the site
   does not know whether the plan is allowed at all. ``unknown`` names those rules;
-- else ``allowed_with_approval`` when a rule needs a named approval;
 - else ``allowed``.
 
 Whatever the outcome, ``approvals`` lists every approval the findings name, in the order they are
@@ -169,6 +171,10 @@ class Answer:
     fixes: tuple[Fix, ...] = ()
     conditions: tuple[Condition, ...] = ()
     alternatives: tuple[Alternative, ...] = ()
+    # The failed rules a variance could relax (§ 17.62.060: setbacks, heights, parcel
+    # dimensions; each family's ``Family.relievable``): a variance is offered for these only,
+    # never for a unit's size, density or a use.
+    variance: tuple[str, ...] = ()
     covered: bool = True
 
     @property
@@ -188,6 +194,7 @@ class Answer:
             "what_would_pass": [fix.to_dict() for fix in self.fixes],
             "conditions": [condition.to_dict() for condition in self.conditions],
             "alternatives": [alternative.to_dict() for alternative in self.alternatives],
+            "variance": list(self.variance),
             "covered": self.covered,
         }
 
@@ -232,6 +239,7 @@ def _answer(project: str, findings: list[Finding], reg, on: Context | None) -> A
             fixes=tuple(fix for f in failed if (fix := fix_for(f)) is not None),
             conditions=conditions,
             alternatives=_alternatives(project, failed, reg, on),
+            variance=_ids(f for f in failed if f.rule in reg.relievable),
         )
     own_rules = {r for f in reg.project_families[project] if not f.site_condition for r in f.rules}
     if not any(f.rule in own_rules for f in findings):
@@ -258,6 +266,20 @@ def _answer(project: str, findings: list[Finding], reg, on: Context | None) -> A
             unknown=_ids(citys),
             conditions=conditions,
         )
+    # A held approval decides the headline even where the City decides other parts: a shed
+    # over 12 ft needs its minor use permit whatever the City says of its setbacks (issue 27).
+    needing = [
+        f for f in findings if f.status is Status.NEEDS_APPROVAL and f.approval != CITY_DECISION
+    ]
+    if needing:
+        return Answer(
+            project=project,
+            outcome=ALLOWED_WITH_APPROVAL,
+            approvals=approvals,
+            rules=_ids(needing),
+            unknown=_ids(citys),
+            conditions=conditions,
+        )
     if citys:
         return Answer(
             project=project,
@@ -265,15 +287,6 @@ def _answer(project: str, findings: list[Finding], reg, on: Context | None) -> A
             approvals=approvals,
             rules=_ids(citys),
             unknown=_ids(citys),
-            conditions=conditions,
-        )
-    needing = [f for f in findings if f.status is Status.NEEDS_APPROVAL]
-    if needing:
-        return Answer(
-            project=project,
-            outcome=ALLOWED_WITH_APPROVAL,
-            approvals=approvals,
-            rules=_ids(needing),
             conditions=conditions,
         )
     passed = [f for f in findings if f.status is Status.PASS]

@@ -547,7 +547,8 @@ def _routes(ctx: Context, run, homes: Figure) -> tuple[Route, ...]:
         (answer,) = answers_for(findings, (probe.project,), on=ctx)
         # Only a route the rules let go ahead: one the City decides (a new lot under the
         # statute's minimum, which a City ordinance could lower) is not a figure to build to.
-        if answer.outcome not in (ALLOWED, ALLOWED_WITH_APPROVAL):
+        # An approval held beside a part the City decides is no figure to build to either.
+        if answer.outcome not in (ALLOWED, ALLOWED_WITH_APPROVAL) or answer.unknown:
             continue
         out.append(
             Route(

@@ -52,13 +52,16 @@ def text(html: str) -> str:
 
 
 @pytest.mark.django_db
-def test_the_shed_is_told_what_is_known_and_who_decides_the_rest_with_their_contact(client):
+def test_the_shed_is_told_what_is_known_and_the_exact_rule_the_city_decides_with_their_contact(
+    client,
+):
     answer = answer_html(client, SHED, "accessory_structure")
     assert 'data-outcome="city_decides"' in answer
     assert "We can't tell yet" not in answer
-    assert "Nothing we hold stops it; the City decides the rest." in text(answer)
-    unknown = re.search(r"<p class=\"settle\" data-unknown>(.*?)</p>", answer, re.S).group(1)
-    assert "§ 17.42.160" in text(unknown)
+    headline = text(re.search(r'<p class="headline">(.*?)</p>', answer, re.S).group(1))
+    # The question to ask, in the headline: the rule and its section, not "the rest".
+    assert "Nothing we hold stops it; the City decides distances from the lot lines" in headline
+    assert "§ 17.42.160" in headline
     step = re.search(r'<li data-step="ask-city">(.*?)</li>\s*</ol>', answer, re.S).group(1)
     # The Planning Division's contact, from the site information (as the pages read it).
     assert 'data-site-info-key="planning-phone"' in step

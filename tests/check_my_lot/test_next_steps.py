@@ -13,7 +13,6 @@ import pytest
 from law.engine.answers import (
     ALLOWED_WITH_APPROVAL,
     CANNOT_TELL,
-    CITY_DECIDES,
     NOT_ALLOWED,
     answers_for,
 )
@@ -118,7 +117,7 @@ PERMIT = _finding("building.permit", Status.NEEDS_APPROVAL, approval="building_p
     ("findings", "outcome", "steps"),
     [
         ([_finding("height.main", Status.PASS), PERMIT], ALLOWED_WITH_APPROVAL, True),
-        ([_finding("height.main", Status.NOT_CHECKED), PERMIT], CITY_DECIDES, True),
+        ([_finding("height.main", Status.NOT_CHECKED), PERMIT], ALLOWED_WITH_APPROVAL, True),
         ([_finding("height.main", Status.FAIL), PERMIT], NOT_ALLOWED, False),
         (
             [_finding("height.main", Status.NOT_CHECKED, missing=["building_height_ft"]), PERMIT],
@@ -128,7 +127,7 @@ PERMIT = _finding("building.permit", Status.NEEDS_APPROVAL, approval="building_p
     ],
     ids=[
         "allowed with approval: the permit is a step",
-        "the City decides the rest: the permit is a step",
+        "a permit held beside a rule not held: allowed with it, the permit a step",
         "not allowed as planned: no step",
         "still asking: no step until answered",
     ],

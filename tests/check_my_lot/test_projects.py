@@ -123,7 +123,9 @@ def test_json_with_projects_holds_their_rules_the_site_conditions_and_one_answer
     answers = {a["project"]: a for a in data["answers"]}
     assert list(answers) == ["fence", "accessory_structure"]
     assert answers["fence"]["outcome"] == "allowed"
-    assert answers["accessory_structure"]["outcome"] == "city_decides"
+    # The flood zone's permit is held: it heads the shed's answer beside the setbacks not held.
+    assert answers["accessory_structure"]["outcome"] == "allowed_with_approval"
+    assert answers["accessory_structure"]["unknown"] == ["accessory.setbacks"]
     assert "flood_development_permit" in answers["accessory_structure"]["approvals"]
     for item in data["answers"]:
         assert set(item) >= {"project", "outcome", "approvals", "rules", "missing"}

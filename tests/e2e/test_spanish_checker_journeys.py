@@ -112,7 +112,9 @@ def _homeowner(page, js: bool) -> None:
     assert "Usted indicó 7 pies;" in card and "el máximo es" in card
     shed = page.locator("#answer-accessory_structure")
     assert shed.get_attribute("data-outcome") == "city_decides"
-    assert "la Ciudad decide el resto" in shed.locator(".headline").inner_text()
+    # The rule the City decides, with its section: the question to ask (issue 27).
+    assert "la Ciudad decide: " in shed.locator(".headline").inner_text()
+    assert "§ 17.42.160" in shed.locator(".headline").inner_text()
     assert shed.locator("h4").first.inner_text() == "Qué hacer después"
 
 

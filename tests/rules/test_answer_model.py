@@ -44,6 +44,7 @@ _ROW_KEYS = {
     "unknown",
     "conditions",
     "alternatives",
+    "variance",
 }
 _FINDING_KEYS = {"rule", "status", "approval", "missing", "note", "value", "limit", "unit"}
 
@@ -92,6 +93,8 @@ def test_an_answer_row_gets_the_outcome_questions_conditions_and_routes_it_names
     assert answer.rules == tuple(row["rules"])
     assert answer.missing == tuple(row.get("missing", ()))
     assert answer.unknown == tuple(row.get("unknown", ()))
+    if "variance" in row:
+        assert answer.variance == tuple(row["variance"])
     conditions = [
         {key: value for key, value in c.to_dict().items() if value is not None}
         for c in answer.conditions
@@ -267,6 +270,7 @@ def test_every_outcome_and_member_of_an_answer_serialises():
         "what_would_pass",
         "conditions",
         "alternatives",
+        "variance",
         "covered",
     }
     assert CITY_DECIDES in OUTCOMES

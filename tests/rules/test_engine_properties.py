@@ -6,6 +6,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from law.engine import Status, check_lot, load_standards
+from law.engine.answers import (
+    ALLOWED_WITH_APPROVAL,
+    CANNOT_TELL,
+    CITY_DECISION,
+    NOT_ALLOWED,
+    answers_for,
+)
 from law.engine.plan import Plan
 from law.engine.registry import registry
 
@@ -120,3 +127,32 @@ def test_lowering_a_height_never_turns_a_pass_into_a_fail(lot, plan, target, sha
     lower = replace(component, **{field: getattr(component, field) * share})
     after = _status(_run(lot, plan.replace(**{part: lower})), rule)
     assert after.status is not Status.FAIL
+
+
+@settings(max_examples=600, deadline=None)
+@given(lots, plans, st.booleans())
+def test_no_headline_hides_what_a_held_rule_says(lot, plan, preview):
+    """Over some 600 plans, each project's outcome carries its held findings (issue 27): a held
+    failure is 'not allowed as planned'; else, once nothing is asked, a held approval is
+    'allowed with' it (the City's parts named beside it); a 'can't tell' always asks."""
+    reg = registry()
+    findings = _run(lot, plan, preview)
+    for answer in answers_for(findings, reg.projects):
+        if not answer.covered:
+            continue
+        own = [f for f in findings if f.rule in reg.project_rules[answer.project]]
+        held = {f.status for f in own}
+        approvals = {
+            f.approval
+            for f in own
+            if f.status is Status.NEEDS_APPROVAL and f.approval != CITY_DECISION
+        }
+        if answer.outcome == CANNOT_TELL:
+            assert answer.missing, answer
+        elif Status.FAIL in held:
+            assert answer.outcome == NOT_ALLOWED, answer
+        elif approvals:
+            assert answer.outcome == ALLOWED_WITH_APPROVAL, answer
+            assert approvals <= set(answer.approvals), answer
+        else:
+            assert answer.outcome != ALLOWED_WITH_APPROVAL, answer

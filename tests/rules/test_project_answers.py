@@ -189,15 +189,21 @@ def test_a_shed_within_every_held_limit_is_the_citys_to_place_for_want_of_the_se
 
 @pytest.mark.parametrize(
     ("height", "outcome", "approvals"),
-    [(12, CITY_DECIDES, ()), (12.5, CITY_DECIDES, ("minor_use_permit",))],
-    ids=["a 12 ft shed is within the height", "a 12.5 ft shed needs a minor use permit"],
+    [(12, CITY_DECIDES, ()), (12.5, ALLOWED_WITH_APPROVAL, ("minor_use_permit",))],
+    ids=[
+        "a 12 ft shed is within the height: the City decides where it stands",
+        "a 12.5 ft shed needs a minor use permit, whatever the City decides of where it stands",
+    ],
 )
-def test_shed_height_approvals_are_listed_even_when_the_answer_waits(height, outcome, approvals):
+def test_a_held_approval_decides_the_shed_headline_beside_what_the_city_decides(
+    height, outcome, approvals
+):
     result = answer(
         check("NL", accessory=shed(footprint_sqft=100, stories=1, height_ft=height)),
         "accessory_structure",
     )
     assert (result.outcome, result.approvals) == (outcome, approvals)
+    assert result.unknown == ("accessory.setbacks",)
 
 
 def test_a_flood_zone_bears_on_the_shed_but_the_homes_lowest_floor_rule_does_not():
@@ -223,9 +229,9 @@ def salon(**fields):
     return HomeBusiness(**{**base, **fields})
 
 
-def test_a_home_salon_lists_the_city_and_state_licenses_and_what_the_city_decides():
+def test_a_home_salon_needs_the_city_and_state_licenses_and_the_city_decides_its_permit():
     result = answer(check("NL", home_business=salon()), "home_business")
-    assert result.outcome == CITY_DECIDES
+    assert result.outcome == ALLOWED_WITH_APPROVAL
     assert result.approvals == ("business_license", "state_license")
     assert result.unknown == ("home_business.permit",)
 
