@@ -14,7 +14,7 @@ from law.engine.registry import registry
 from law.engine.site import Lot
 from law.families.sb9.part import Sb9Proposal
 
-from .helpers import AS_OF, one
+from .helpers import AS_OF, check, one
 
 PASS, FAIL, NOT_CHECKED, NEEDS = (
     Status.PASS,
@@ -23,6 +23,13 @@ PASS, FAIL, NOT_CHECKED, NEEDS = (
     Status.NEEDS_APPROVAL,
 )
 CLEAR = {"site_excluded": False, "protected_housing": False}
+SPLIT_CLEAR = {
+    **CLEAR,
+    "ellis_withdrawal": False,
+    "historic": False,
+    "prior_split": False,
+    "adjacent_split": False,
+}
 HOMES = {"unit_floor_area_sqft": 800, "side_setback_ft": 4, "rear_setback_ft": 4}
 
 
@@ -43,6 +50,18 @@ def test_whether_the_zone_is_single_family_is_never_asked():
     assert "sb9_single_family_zone" not in registry().inputs
     missing = one(sb9("two_unit"), "sb9.eligible").missing
     assert missing == ("sb9_site_excluded", "sb9_protected_housing", "sb9_ellis_withdrawal")
+
+
+def test_a_lot_split_asks_each_of_its_bars_as_a_plain_yes_or_no_all_at_once():
+    missing = one(sb9("lot_split"), "sb9.eligible").missing
+    assert missing == (
+        "sb9_site_excluded",
+        "sb9_protected_housing",
+        "sb9_ellis_withdrawal",
+        "sb9_historic",
+        "sb9_prior_split",
+        "sb9_adjacent_split",
+    )
 
 
 def test_every_district_is_classified_once_for_sb9():
@@ -68,9 +87,13 @@ ELIGIBLE = [
     ("two_unit", dict(CLEAR, ellis_withdrawal=False), NEEDS, "a clear two-unit project"),
     ("two_unit", dict(CLEAR, ellis_withdrawal=True), FAIL, "an Ellis Act withdrawal"),
     ("two_unit", dict(CLEAR, site_excluded=True, ellis_withdrawal=False), FAIL, "excluded site"),
-    ("lot_split", dict(CLEAR, protected_housing=True), FAIL, "protected housing, a split"),
-    ("lot_split", dict(CLEAR), NEEDS, "a clear lot split (no Ellis question)"),
-    ("lot_split", dict(CLEAR, site_excluded=None), NOT_CHECKED, "an unanswered question"),
+    ("lot_split", dict(SPLIT_CLEAR, protected_housing=True), FAIL, "protected housing, a split"),
+    ("lot_split", SPLIT_CLEAR, NEEDS, "a clear lot split"),
+    ("lot_split", dict(SPLIT_CLEAR, ellis_withdrawal=True), FAIL, "an Ellis Act split"),
+    ("lot_split", dict(SPLIT_CLEAR, historic=True), FAIL, "a historic lot split"),
+    ("lot_split", dict(SPLIT_CLEAR, prior_split=True), FAIL, "a lot from an earlier split"),
+    ("lot_split", dict(SPLIT_CLEAR, adjacent_split=True), FAIL, "a neighbour split before"),
+    ("lot_split", dict(SPLIT_CLEAR, site_excluded=None), NOT_CHECKED, "an unanswered question"),
 ]
 
 
@@ -86,29 +109,31 @@ def test_sb9_eligibility(kind, answers, status):
         assert finding.missing == ("sb9_site_excluded",)
 
 
+BEFORE_SB450, SB450 = date(2024, 12, 31), date(2025, 1, 1)
 UNIT_SIZE = [
-    (799.9, PASS, "799.9 sq ft is guaranteed"),
-    (800, PASS, "exactly 800 sq ft is guaranteed"),
-    (800.1, NOT_CHECKED, "800.1 sq ft is Cotati's to decide"),
+    (799.9, AS_OF, PASS, "sb9_guarantee", "799.9 sq ft is guaranteed"),
+    (800, AS_OF, PASS, "sb9_guarantee", "exactly 800 sq ft is guaranteed"),
+    (800.1, BEFORE_SB450, NOT_CHECKED, "sb9_depends_on_cotati", "2024: 800.1 sq ft is Cotati's"),
+    (800.1, SB450, PASS, "sb9_zone_standards", "2025: 800.1 sq ft meets the zone's standards"),
 ]
 
 
 @pytest.mark.parametrize("kind", ["two_unit", "lot_split"])
-@pytest.mark.parametrize("area, status", [c[:2] for c in UNIT_SIZE], ids=[c[2] for c in UNIT_SIZE])
-def test_each_home_of_800_sq_ft_is_held(kind, area, status):
-    finding = one(sb9(kind, **dict(HOMES, unit_floor_area_sqft=area)), "sb9.unit_size")
-    assert finding.status is status
+@pytest.mark.parametrize(
+    "area, as_of, status, note", [c[:4] for c in UNIT_SIZE], ids=[c[4] for c in UNIT_SIZE]
+)
+def test_each_home_of_800_sq_ft_is_held(kind, area, as_of, status, note):
+    finding = one(sb9(kind, as_of=as_of, **dict(HOMES, unit_floor_area_sqft=area)), "sb9.unit_size")
+    assert (finding.status, finding.note) == (status, note)
     assert finding.missing == ()
-    if status is PASS:
-        assert finding.limit == 800 and finding.note == "sb9_guarantee"
-    else:
-        assert finding.note == "sb9_depends_on_cotati"
+    assert finding.limit == 800
 
 
 SETBACK = [
-    (3.9, NOT_CHECKED, "3.9 ft is Cotati's to decide"),
-    (4, PASS, "exactly 4 ft meets any setback Cotati may set"),
-    (10, PASS, "10 ft meets it too"),
+    (3.9, BEFORE_SB450, NOT_CHECKED, "2024: 3.9 ft is Cotati's to decide"),
+    (3.9, SB450, FAIL, "2025: 3.9 ft misses the zone's setback, capped at 4 ft"),
+    (4, AS_OF, PASS, "exactly 4 ft meets any setback Cotati may set"),
+    (10, AS_OF, PASS, "10 ft meets it too"),
 ]
 
 
@@ -116,24 +141,34 @@ SETBACK = [
     "rule, field",
     [("sb9.setback.side", "side_setback_ft"), ("sb9.setback.rear", "rear_setback_ft")],
 )
-@pytest.mark.parametrize("setback, status", [c[:2] for c in SETBACK], ids=[c[2] for c in SETBACK])
-def test_side_and_rear_setbacks_of_4_ft_are_held(rule, field, setback, status):
-    finding = one(sb9("two_unit", **dict(HOMES, **{field: setback})), rule)
+@pytest.mark.parametrize(
+    "setback, as_of, status", [c[:3] for c in SETBACK], ids=[c[3] for c in SETBACK]
+)
+def test_side_and_rear_setbacks_of_4_ft_are_held(rule, field, setback, as_of, status):
+    finding = one(sb9("two_unit", as_of=as_of, **dict(HOMES, **{field: setback})), rule)
     assert finding.status is status and finding.missing == ()
+    if status is FAIL:
+        assert finding.exception == "sb9_existing_structure" and finding.limit == 4
 
 
 WALLS = [
-    (24.9, PASS, "24.9 percent of walls passes"),
-    (25, PASS, "exactly 25 percent passes"),
-    (25.1, NOT_CHECKED, "25.1 percent is the City's"),
+    (24.9, BEFORE_SB450, PASS, "2024: 24.9 percent of walls passes"),
+    (25, BEFORE_SB450, PASS, "2024: exactly 25 percent passes"),
+    (25.1, BEFORE_SB450, NOT_CHECKED, "2024: 25.1 percent is the City's"),
+    (25.1, SB450, Status.INFO, "2025: SB 450 removed the limit"),
+    (100, SB450, Status.INFO, "2025: all the walls, no limit"),
 ]
 
 
-@pytest.mark.parametrize("walls, status", [c[:2] for c in WALLS], ids=[c[2] for c in WALLS])
-def test_two_unit_demolition_of_exterior_walls(walls, status):
-    finding = one(sb9("two_unit", walls_demolished_percent=walls, **CLEAR), "sb9.demolition")
-    assert (finding.status, finding.subsection) == (status, "(a)(5)")
+@pytest.mark.parametrize("walls, as_of, status", [c[:3] for c in WALLS], ids=[c[3] for c in WALLS])
+def test_two_unit_demolition_of_exterior_walls(walls, as_of, status):
+    finding = one(
+        sb9("two_unit", as_of=as_of, walls_demolished_percent=walls, **CLEAR), "sb9.demolition"
+    )
+    assert finding.status is status
     assert finding.missing == ()
+    if as_of < SB450:
+        assert finding.subsection == "(a)(5)"
 
 
 SPLIT = [
@@ -177,3 +212,15 @@ def test_two_homes_within_every_guarantee_are_allowed_with_a_ministerial_permit(
     findings = sb9("two_unit", ellis_withdrawal=False, walls_demolished_percent=0, **CLEAR, **HOMES)
     (answer,) = answers_for(findings, ["sb9"])
     assert (answer.outcome, answer.approvals) == ("allowed_with_approval", ("ministerial_permit",))
+
+
+@pytest.mark.parametrize(
+    ("as_of", "deadline"),
+    [(date(2024, 12, 31), None), (date(2025, 1, 1), 60)],
+    ids=["2024-12-31: no SB 9 deadline of its own", "2025-01-01: SB 450's 60 days"],
+)
+def test_sb450_gives_the_city_60_days_to_decide_from_2025(as_of, deadline):
+    findings = check("NL", as_of=as_of, sb9=Sb9Proposal(kind="two_unit"))
+    review = [f for f in findings if f.rule == "sb9.review"]
+    assert [f.limit for f in review] == ([] if deadline is None else [deadline])
+    assert all(f.status is Status.CONDITION for f in review)

@@ -24,6 +24,11 @@ FAMILY = Family(
         "sb9_not_single_family_zone",
         "sb9_disqualified",
         "sb9_owner_occupancy",
+        "sb9_no_walls_limit",
+        "sb9_zone_standards",
+        "sb9_existing_structure",
+        "sb9_deadline",
+        "sb9_split_homes_guaranteed",
     ),
     applies=lambda ctx: ctx.plan.sb9 is not None,
     # Shown on the ADU topic page ("Adding a home: ADUs, JADUs and SB 9") with the ADU family's

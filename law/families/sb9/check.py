@@ -17,6 +17,8 @@ docs/decisions/sb9-readings.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from law.engine.common import Context, at_least, at_most, from_record, missing, num
 from law.engine.findings import Finding, Status
 from law.families.sb9.part import SB9_KINDS, Sb9Proposal
@@ -25,6 +27,13 @@ TOPIC = "sb9"
 PASS, FAIL, NOT_CHECKED = Status.PASS, Status.FAIL, Status.NOT_CHECKED
 GUARANTEE = "sb9_guarantee"
 COTATI = "sb9_depends_on_cotati"
+# From 2025 (SB 450): beyond the guarantee, the zone's own standards, as for any home.
+ZONE_STANDARDS = "sb9_zone_standards"
+# An exception the applicant may claim beside a setback under 4 ft: the home stays where an
+# existing one stands (or is rebuilt in its place and size).
+IN_PLACE = "sb9_existing_structure"
+# A split alone is not asked its future homes: the figure each new lot is guaranteed.
+SPLIT_ALONE = "sb9_split_homes_guaranteed"
 
 RULES = (
     "sb9.eligible",
@@ -33,6 +42,7 @@ RULES = (
     "sb9.setback.side",
     "sb9.setback.rear",
     "sb9.owner_occupancy",
+    "sb9.review",
     "sb9.lot_split",
     # Read by the capacity page (law/reports/capacity.py), not checked yet: a plan of parts.
     "sb9.units_per_lot",
@@ -43,6 +53,9 @@ FIELDS = (
     "sb9_site_excluded",
     "sb9_protected_housing",
     "sb9_ellis_withdrawal",
+    "sb9_historic",
+    "sb9_prior_split",
+    "sb9_adjacent_split",
     "sb9_walls_demolished_percent",
     "sb9_unit_floor_area_sqft",
     "sb9_side_setback_ft",
@@ -81,6 +94,7 @@ def check(ctx: Context, out: list[Finding]) -> None:
     _eligible(p, kind, record, out)
     if kind == "two_unit":
         _demolition(ctx, p, out)
+    _review(ctx, out)
     _unit_size(ctx, p, kind, out)
     for rule, value, field in (
         ("sb9.setback.side", p.side_setback_ft, "sb9_side_setback_ft"),
@@ -124,9 +138,16 @@ def _eligible(p: Sb9Proposal, kind: str, record, out: list[Finding]) -> None:
     questions = [
         ("sb9_site_excluded", p.site_excluded, True),
         ("sb9_protected_housing", p.protected_housing, True),
+        ("sb9_ellis_withdrawal", p.ellis_withdrawal, True),
     ]
-    if kind == "two_unit":
-        questions.append(("sb9_ellis_withdrawal", p.ellis_withdrawal, True))
+    if kind == "lot_split":
+        # § 66411.7(a)(3): a historic site, a lot made by an earlier split, a neighbouring lot
+        # split by the same owner (or anyone acting with them) bar a split, not two homes.
+        questions += [
+            ("sb9_historic", p.historic, True),
+            ("sb9_prior_split", p.prior_split, True),
+            ("sb9_adjacent_split", p.adjacent_split, True),
+        ]
     if any(answer is not None and bool(answer) is bad for _, answer, bad in questions):
         out.append(from_record("sb9.eligible", TOPIC, FAIL, record, note="sb9_disqualified"))
         return
@@ -141,7 +162,10 @@ def _demolition(ctx: Context, p: Sb9Proposal, out: list[Finding]) -> None:
     rule = "sb9.demolition"
     record = _get(ctx, rule)
     walls = num(p.walls_demolished_percent)
-    if walls is None:
+    if record.value is None:
+        # From 2025 SB 450 dropped the limit: nothing to ask, said as it is.
+        out.append(from_record(rule, TOPIC, Status.INFO, record, value=walls, unit="percent"))
+    elif walls is None:
         out.append(
             missing(
                 rule,
@@ -172,11 +196,34 @@ def _demolition(ctx: Context, p: Sb9Proposal, out: list[Finding]) -> None:
         )
 
 
+def _review(ctx: Context, out: list[Finding]) -> None:
+    """The City's time to decide a complete application (SB 450, from 2025): a condition."""
+    record = _get(ctx, "sb9.review")
+    if record is not None:
+        out.append(
+            from_record(
+                "sb9.review",
+                TOPIC,
+                Status.CONDITION,
+                record,
+                limit=record.value,
+                unit=record.unit,
+            )
+        )
+
+
 def _unit_size(ctx: Context, p: Sb9Proposal, kind: str, out: list[Finding]) -> None:
     rule = "sb9.unit_size"
     record = _get(ctx, rule, kind)
     area = num(p.unit_floor_area_sqft)
-    if area is None:
+    if area is None and kind == "lot_split":
+        # A split alone is not asked its future homes: the figure each new lot is guaranteed.
+        out.append(
+            from_record(
+                rule, TOPIC, Status.INFO, record, limit=record.value, unit="sqft", note=SPLIT_ALONE
+            )
+        )
+    elif area is None:
         out.append(
             missing(
                 rule,
@@ -197,7 +244,13 @@ def _setback(
     ctx: Context, rule: str, kind: str, setback: float | None, field: str, out: list[Finding]
 ) -> None:
     record = _get(ctx, rule, kind)
-    if setback is None:
+    if setback is None and kind == "lot_split":
+        out.append(
+            from_record(
+                rule, TOPIC, Status.INFO, record, limit=record.value, unit="ft", note=SPLIT_ALONE
+            )
+        )
+    elif setback is None:
         out.append(missing(rule, TOPIC, record, (field,), limit=record.value, unit="ft"))
     elif at_least(setback, record.value):
         out.append(_guaranteed(rule, record, setback, "ft"))
@@ -270,9 +323,20 @@ def _guaranteed(rule: str, record, value: float, unit: str) -> Finding:
 
 
 def _beyond(ctx: Context, rule: str, value: float, guaranteed: float, unit: str) -> Finding:
-    """Beyond what SB 9 guarantees: Cotati's own standards (not held) decide."""
+    """Beyond what SB 9 guarantees. Before 2025, Cotati's own SB 9 standards (not held)
+    decide. From 2025 (SB 450) the City may hold an SB 9 home only to the standards that apply
+    uniformly in the zone: a larger home meets the zone's standards for any home (checked with
+    a new home's figures), and a setback the zone sets is at most the 4 ft SB 9 allows, so a
+    home closer than 4 ft fails it, unless it stands where an existing one does."""
     cotati = _get(ctx, rule, "beyond_guarantee")
-    return from_record(rule, TOPIC, NOT_CHECKED, cotati, value=value, limit=guaranteed, unit=unit)
+    if cotati.note != ZONE_STANDARDS:
+        return from_record(
+            rule, TOPIC, NOT_CHECKED, cotati, value=value, limit=guaranteed, unit=unit
+        )
+    if unit == "sqft":
+        return from_record(rule, TOPIC, PASS, cotati, value=value, limit=guaranteed, unit=unit)
+    failed = from_record(rule, TOPIC, FAIL, cotati, value=value, limit=guaranteed, unit=unit)
+    return replace(failed, exception=IN_PLACE)
 
 
 def _not_held(rule: str) -> Finding:

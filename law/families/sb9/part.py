@@ -71,6 +71,33 @@ class Sb9Proposal:
             kind="answer",
         )
     )
+    # § 66411.7(a)(3)'s other bars on a lot split (SB 9 as cities' codes restate it).
+    historic: bool | None = asked(
+        Input(
+            name="sb9_historic",
+            label=(
+                "Is the lot in a historic district, listed on the State Historic Resources"
+                " Inventory, or a designated City or County landmark?"
+            ),
+            kind="answer",
+        )
+    )
+    prior_split: bool | None = asked(
+        Input(
+            name="sb9_prior_split",
+            label="Was this lot itself made by an earlier SB 9 lot split?",
+            kind="answer",
+        )
+    )
+    adjacent_split: bool | None = asked(
+        Input(
+            name="sb9_adjacent_split",
+            label=(
+                "Have you, or anyone acting with you, already split a neighbouring lot under SB 9?"
+            ),
+            kind="answer",
+        )
+    )
     walls_demolished_percent: float | None = asked(
         Input(
             name="sb9_walls_demolished_percent",
