@@ -586,9 +586,31 @@ def test_multifamily_count_needs_the_existing_units():
     assert finding.missing == ("existing_units",)
 
 
-def test_an_attached_adu_count_is_cotatis():
-    finding = one(new_unit("attached"), "adu.count")
-    assert (finding.status, finding.section) == (NOT_CHECKED, "17.42.170")
+ATTACHED = [
+    ({"adu_count": 1}, PASS, "Gov. Code 66321", "one attached ADU of 800 sq ft: guaranteed"),
+    ({}, PASS, "Gov. Code 66321", "the count not given: one taken, guaranteed"),
+    ({"adu_count": 2}, NOT_CHECKED, "17.42.170", "a second attached ADU: Cotati's"),
+    (
+        {"adu_floor_area_sqft": 800.1},
+        NOT_CHECKED,
+        "17.42.170",
+        "an attached ADU over 800 sq ft: Cotati's to count",
+    ),
+    (
+        {"existing_dwelling": "multifamily", "existing_units": 4},
+        NOT_CHECKED,
+        "17.42.170",
+        "attached to a multifamily building: Cotati's",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "fields, status, section", [c[:3] for c in ATTACHED], ids=[c[3] for c in ATTACHED]
+)
+def test_one_attached_adu_beside_a_house_is_guaranteed_more_is_cotatis(fields, status, section):
+    finding = one(new_unit("attached", **fields), "adu.count")
+    assert (finding.status, finding.section) == (status, section)
 
 
 # --- review deadlines and fees: conditions of the permit ----------------------------------
@@ -612,14 +634,16 @@ def test_before_2026_there_is_no_completeness_deadline():
 
 
 def test_before_the_date_we_vouch_for_only_the_fee_rule_of_that_day_is_held():
-    # The fee rule is dated by its own texts (§ 66324(c)(1) from 2024-03-25); the rest of ADU
-    # law is vouched for from 2025-01-01.
-    findings = new_unit(as_of=date(2024, 12, 31))
+    # The fee rule is dated by its own texts (§ 65852.2(f)(3)(A) until 2024-03-24); the rest of
+    # ADU law is held from 2024-03-25, the day SB 477 moved it into Chapter 13.
+    findings = new_unit(as_of=date(2024, 3, 24))
     assert [(f.rule, f.status) for f in findings] == [
         ("adu.allowed", NOT_CHECKED),
         ("adu.fees", CONDITION),
     ]
-    assert one(findings, "adu.fees").section == "Gov. Code 66324"
+    assert one(findings, "adu.fees").section == "Gov. Code 65852.2"
+    held = new_unit(as_of=date(2024, 12, 31))
+    assert one(held, "adu.allowed").status is NEEDS
 
 
 FEES = [
@@ -751,13 +775,11 @@ def test_a_lower_adu_never_turns_a_pass_into_a_fail(lot, high, drop, near):
         (date(2019, 12, 31), None),
         (date(2020, 1, 1), "Gov. Code 65852.2"),
         (date(2024, 3, 24), "Gov. Code 65852.2"),
-        (date(2024, 3, 25), "Gov. Code 66324"),
     ],
     ids=[
         "2019-12-31: no fee rule held, no fee condition",
         "2020-01-01: § 65852.2(f)(3)(A)'s fee rule, though the rest of ADU law is not vouched for",
         "2024-03-24: still § 65852.2(f)(3)(A)",
-        "2024-03-25: renumbered § 66324(c)(1) by SB 477",
     ],
 )
 def test_the_fee_rule_of_the_day_is_a_condition_before_the_rest_of_adu_law_is_vouched(day, section):

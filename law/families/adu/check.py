@@ -62,6 +62,8 @@ RULES = (
     "adu.review",
     "adu.review.completeness",
     "adu.fees",
+    "adu.owner_occupancy",
+    "adu.rental_term",
 )
 # Form/JSON field names, as the fences family names its own.
 FIELDS = (
@@ -141,6 +143,29 @@ def check(ctx: Context, out: list[Finding]) -> None:
     _parking(ctx, proposal, _state_unit(ctx, proposal, own), out)
     _review(ctx, out)
     _fees(ctx, proposal, area, out)
+    _occupancy(ctx, proposal, out)
+
+
+def _occupancy(ctx: Context, p: AduProposal, out: list[Finding]) -> None:
+    """Who must live there and how the unit may be rented: conditions of the permit, never
+    questions. An ADU beside a single-family home: no owner occupancy may be required, and
+    Cotati may require rentals of 30 days or longer (§ 66315). A JADU: the owner lives in the
+    home or the JADU (§ 66333), from 2026 only where the JADU shares the home's sanitation
+    (AB 1154), which is said, not asked; from 2026 its rentals are for more than 30 days."""
+    case = "jadu" if p.adu_type == "jadu" else "adu"
+    if case == "adu" and p.existing_dwelling != "single_family":
+        return  # § 66315 speaks of a lot with a single-family home
+    occupancy = get(ctx, "adu.owner_occupancy", case)
+    if occupancy is not None:
+        status = Status.INFO if case == "adu" else CONDITION
+        out.append(from_record("adu.owner_occupancy", TOPIC, status, occupancy))
+    rental = get(ctx, "adu.rental_term", case)
+    if rental is not None:
+        out.append(
+            from_record(
+                "adu.rental_term", TOPIC, CONDITION, rental, limit=rental.value, unit=rental.unit
+            )
+        )
 
 
 def _no_homes_zone(ctx: Context):
@@ -157,10 +182,23 @@ def adds_homes_on(ctx: Context) -> bool:
     return get(ctx, "adu.allowed") is not None and _no_homes_zone(ctx) is None
 
 
+def _attached_guaranteed(ctx: Context, p: AduProposal) -> bool:
+    """Whether the one attached ADU § 66321(b)(3) guarantees beside a single-family home
+    applies: its record is in force and the unit is not larger than the size guaranteed (a
+    larger one, or one beside a multifamily building, is Cotati's to count, § 17.42.170)."""
+    if p.existing_dwelling != "single_family":
+        return False
+    if get(ctx, "adu.count", "single_family_attached") is None:
+        return False
+    size = get(ctx, "adu.floor_area", "guaranteed")
+    area = num(p.adu_floor_area_sqft)
+    return size is None or area is None or at_most(area, size.value)
+
+
 def _count(ctx: Context, p: AduProposal, out: list[Finding]) -> None:
     rule, kind = "adu.count", p.adu_type
     count = num(p.adu_count)
-    if kind == "attached":
+    if kind == "attached" and not _attached_guaranteed(ctx, p):
         out.append(from_record(rule, TOPIC, NOT_CHECKED, get(ctx, rule, "cotati"), value=count))
         return
     if kind == "jadu":
