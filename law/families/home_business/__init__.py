@@ -18,6 +18,7 @@ FAMILY = Family(
         "home_business.clients",
         "home_business.business_license",
         "home_business.state_license",
+        "home_business.food_registration",
     ),
     check=check,
     notes=(
@@ -30,6 +31,8 @@ FAMILY = Family(
         "cottage_food_residential_use",
         "cottage_food_limits_only",
         "cottage_food_permit_path",
+        "cottage_food_over_traffic",
+        "cottage_food_registration",
     ),
     inputs=(
         "business_kind",

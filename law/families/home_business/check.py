@@ -16,7 +16,9 @@ ask of them:
   checked; the floor-area share and the one-client limit are not among those standards and are
   not applied; which of the statute's three paths Cotati uses (a permitted use, a
   nondiscretionary permit, or a use permit it must grant) is in land-use tables this site does
-  not hold, so the City decides.
+  not hold, so the City decides. Over the traffic limit it is not "not allowed" (the city may
+  not prohibit it) but the City's to decide under its traffic standards; the County's Class A
+  registration or Class B permit (Health and Safety Code § 114365) is a condition.
 
 How this site reads them: docs/decisions/home-business-state-law.md.
 """
@@ -77,6 +79,22 @@ def check(ctx: Context, out: list[Finding]) -> None:
         else:
             entered = getattr(business, field)
             _max(record, rule, num(entered), field, out)
+            # § 51035: a city may not prohibit cottage food; over a traffic limit it may only
+            # hold it to reasonable traffic standards through its permit: the City's to decide.
+            over = view.get(rule, zone, f"{kind}_over_limit") if kind else None
+            if over is not None and out[-1].status is Status.FAIL:
+                failed = out.pop()
+                out.append(
+                    from_record(
+                        rule,
+                        TOPIC,
+                        Status.NOT_CHECKED,
+                        over,
+                        value=failed.value,
+                        limit=failed.limit,
+                        unit=failed.unit,
+                    )
+                )
     for rule in ("home_business.permit", "home_business.business_license"):
         if own[rule] is not None:
             out.append(_state_says(rule, own[rule]))
@@ -94,6 +112,10 @@ def check(ctx: Context, out: list[Finding]) -> None:
     record = view.get("home_business.state_license", zone, kind)
     if record is not None:  # none held for this kind: nothing to say
         out.append(numberless("home_business.state_license", TOPIC, record))
+    # A food business's health registration or permit (the County's): a condition, not a verdict.
+    food = view.get("home_business.food_registration", zone, kind)
+    if food is not None:
+        out.append(from_record("home_business.food_registration", TOPIC, Status.CONDITION, food))
 
 
 def _floor_area(ctx: Context, business, out: list[Finding]) -> None:
