@@ -43,18 +43,19 @@ def _permit(ctx: Context, out: list[Finding]) -> None:
         return
     area, stories = num(accessory.footprint_sqft), num(accessory.stories)
     limit = record.value
-    if accessory.type != "shed":
+    if area is not None and not at_most(area, limit):
+        # Over the exemption's floor area no accessory building is exempt, whatever its kind.
+        out.append(
+            from_record(
+                PERMIT, TOPIC, Status.NEEDS_APPROVAL, record, value=area, limit=limit, unit="sqft"
+            )
+        )
+    elif accessory.type != "shed":
         # The exemption names sheds, playhouses and similar uses: not decided for the rest.
         fields = ("accessory_type",) if accessory.type is None else ()
         note = "input_missing" if accessory.type is None else "exemption_names_sheds"
         out.append(
             missing(PERMIT, TOPIC, record, fields, value=area, limit=limit, unit="sqft", note=note)
-        )
-    elif area is not None and not at_most(area, limit):
-        out.append(
-            from_record(
-                PERMIT, TOPIC, Status.NEEDS_APPROVAL, record, value=area, limit=limit, unit="sqft"
-            )
         )
     elif stories is not None and record.condition and not meets(record.condition, stories):
         out.append(
