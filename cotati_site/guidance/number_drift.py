@@ -122,6 +122,17 @@ def values_by_section(standards: Standards) -> dict[str, set[tuple[str, float]]]
     return held
 
 
+# A state code cited in the prose by its section ("California Residential Code § R105.2"),
+# which the site files as a record's section ("CRC R105.2") but holds as no page of its own:
+# its records' numbers may be stated too.
+_CODE_SECTION = re.compile(r"§\s*(?P<number>[A-Z]\d+(?:\.\d+)*)")
+
+
+def _cited_codes(text: str, held: dict[str, set]) -> list[set]:
+    numbers = {m.group("number") for m in _CODE_SECTION.finditer(text)}
+    return [values for section, values in held.items() if section.partition(" ")[2] in numbers]
+
+
 def find_drift(
     summaries: Iterable, standards: Standards | None = None, *, kind: str = "Summary"
 ) -> list[Drift]:
@@ -136,8 +147,9 @@ def find_drift(
         # data, we cannot tell, so the summary is not checked.
         if not sections or any(n not in held for n in sections):
             continue
-        allowed = set().union(*(held[n] for n in sections))
-        stated = stated_numbers(f"{summary.headline}\n{summary.body}")
+        text = f"{summary.headline}\n{summary.body}"
+        allowed = set().union(*(held[n] for n in sections), *_cited_codes(text, held))
+        stated = stated_numbers(text)
         missing = tuple(n for n in stated if _comparable(n.value, n.unit) not in allowed)
         if missing:
             out.append(Drift(summary.pk, summary.headline, sections, missing, kind))

@@ -116,3 +116,29 @@ def test_an_faq_drifting_from_the_fence_table_is_flagged_by_check_and_command():
     faq.answer = "At most 42 inches (3.5 feet)."
     faq.save()
     assert content_with_drift() == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("headline", "flagged"),
+    [
+        (
+            "A shed over 120 square feet needs a building permit (California Residential Code "
+            "§ R105.2).",
+            [],
+        ),
+        (
+            "A shed over 121 square feet needs a building permit (California Residential Code "
+            "§ R105.2).",
+            ["121 square feet"],
+        ),
+        ("A shed over 120 square feet needs a building permit.", ["120 square feet"]),
+    ],
+    ids=["the state code cited in the text holds it", "a figure it does not hold", "not cited"],
+)
+def test_a_state_code_section_cited_in_the_prose_lends_its_figures(headline, flagged):
+    # § 17.42.160 (the height) holds no square feet; the California Residential Code's R105.2,
+    # filed as the record section "CRC R105.2" with no page of its own, does when cited.
+    accessory = CodeSection.objects.get(number="17.42.160")
+    make_summary(make_topic(slug="permit"), accessory, headline=headline)
+    assert [n.text for d in summaries_with_drift() for n in d.numbers] == flagged
