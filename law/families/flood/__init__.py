@@ -33,6 +33,7 @@ FAMILY = Family(
         "new_or_substantially_improved_only",
         "substantial_improvement_threshold",
         "not_substantially_improved",
+        "nonresidential_dry_floodproofing",
     ),
     applies=lambda ctx: ctx.plan.flood is not None and ctx.plan.flood.zone is not None,
     feature="flood",

@@ -7,6 +7,8 @@ highest adjacent grade); § 15.04.220 floodways."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from law.engine.common import Context, at_least, from_record, missing, no_record, num, numberless
 from law.engine.findings import Finding, Status
 from law.families.flood.part import FLOOD_ZONES
@@ -33,7 +35,8 @@ def check(ctx: Context, out: list[Finding]) -> None:
     )
     lowest = view.get("flood.lowest_floor", zone, flood_zone)
     if lowest is not None:
-        out.append(_applies_to_work(ctx, _lowest_floor(flood, flood_zone, lowest), lowest))
+        finding = _applies_to_work(ctx, _lowest_floor(flood, flood_zone, lowest), lowest)
+        out.append(_nonresidential(ctx, finding))
     if flood.in_floodway:
         floodway = view.get("flood.floodway", zone)
         out.append(
@@ -116,6 +119,33 @@ def _applies_to_work(ctx: Context, finding: Finding, record) -> Finding:
         limit=finding.limit,
         unit="ft",
         note="new_or_substantially_improved_only",
+    )
+
+
+# A building with no homes (law/engine/site.py BUILDING_TYPE_CHOICES): § 15.04.170's lowest
+# floor is for residential structures; the NFIP rule it follows lets a nonresidential one
+# be dry-floodproofed to the same height instead of elevated.
+_NONRESIDENTIAL = "nonresidential"
+DRY_FLOODPROOF = "nonresidential_dry_floodproofing"
+
+
+def _nonresidential(ctx: Context, finding: Finding) -> Finding:
+    """The lowest-floor finding for a building with no homes (and no new ADU or SB 9 home on
+    the plan): the same height, cited to 44 CFR 60.3(c)(3) rather than the residential rule,
+    with dry floodproofing named beside it as the path the applicant may take instead."""
+    if ctx.lot.building_type != _NONRESIDENTIAL or ctx.plan.adu is not None or ctx.plan.sb9:
+        return finding
+    record = ctx.view.get("flood.lowest_floor", ctx.zone, _NONRESIDENTIAL)
+    if record is None:
+        return finding
+    return replace(
+        finding,
+        section=record.section,
+        subsection=record.subsection,
+        reading=record.reading,
+        source=record.source,
+        standard_id=record.id,
+        exception=DRY_FLOODPROOF,
     )
 
 
