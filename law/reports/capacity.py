@@ -512,10 +512,10 @@ def _homes(finding: Finding | None, lot: Lot, source) -> Figure:
     if finding.limit is None:
         return Figure("homes", None, "units", (source(finding),), how="city_decides")
     limit = int(finding.limit)
-    if limit < 1 and finding.note == "single_unit_on_lot":
+    if finding.note == "single_unit_on_lot":
         # The density gives no whole home, and the district allows a single home on a lot:
-        # the density text says so (Table 2-4); never "a maximum of 0 homes".
-        return Figure("homes", 1, "units", (source(finding),), how="single_home")
+        # the finding says one home (Table 2-4's reading); never "a maximum of 0 homes".
+        return Figure("homes", max(limit, 1), "units", (source(finding),), how="single_home")
     return Figure("homes", limit, "units", (source(finding),), how="density")
 
 

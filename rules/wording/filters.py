@@ -29,6 +29,7 @@ for _function in (
     numbers.comparison_word,
     # labels
     labels.rule_label,
+    labels.rule_in_sentence,
     labels.topic_label,
     labels.status_icon,
     labels.status_label,

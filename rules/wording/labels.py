@@ -12,6 +12,17 @@ def rule_label(rule: str) -> str:
     return family_words().rules.get(rule, rule)
 
 
+def rule_in_sentence(rule: str) -> str:
+    """A rule's label inside a sentence: its first letter lower-case, unless its first word is
+    an acronym or a name ("SB 9: size of each home", "ADU size", "Cotati's ..."), which keeps
+    its capitals ("the City decides SB 9: size of each home", never "sb 9")."""
+    label = rule_label(rule)
+    first = label.split(" ", 1)[0]
+    if len(first) > 1 and (first[1:2].isupper() or first[1:2].isdigit() or "'" in first):
+        return label
+    return label[:1].lower() + label[1:]
+
+
 def topic_label(topic: str) -> str:
     """A results group's heading (its family's ``topics``)."""
     return family_words().topics.get(topic, topic)

@@ -267,3 +267,28 @@ def test_the_adu_fee_share_is_said_under_what_to_do_next_and_in_the_json(client)
     (adu_answer,) = client.get("/check-my-lot/result.json", bare).json()["answers"]
     (fees,) = [c for c in adu_answer["conditions"] if c["rule"] == "adu.fees"]
     assert fees["share"] is None
+
+
+@pytest.mark.django_db
+def test_a_single_home_on_a_small_lot_is_said_as_a_single_home_never_a_maximum_of_zero(client):
+    answer = answer_html(
+        client,
+        {
+            "zone": "NL",
+            "project": "main_building",
+            "lot_area_sqft": "2000",
+            "dwelling_units": "1",
+            "building_type": "single_family_new",
+        },
+        "main_building",
+    )
+    card = re.search(r'<li class="finding[^"]*" data-rule="density.max".*?</li>', answer, re.S)
+    assert "the maximum is 0" not in text(card.group(0))
+    assert "the maximum is 1 home" in text(card.group(0))
+
+
+def test_a_rule_named_in_a_sentence_keeps_its_acronyms():
+    from rules.wording.labels import rule_in_sentence
+
+    assert rule_in_sentence("sb9.unit_size").startswith("SB 9")
+    assert rule_in_sentence("accessory.setbacks")[0].islower()

@@ -433,6 +433,8 @@ def _density_max(
         # No homes, or one: nothing to weigh against the lot's area (for one home, our
         # reading that a lot is not denied its single home), so the area is not asked.
         single = units > 0 and floor is not None
+        # Said as it is: the lot takes a single home (never "the maximum is 0 homes").
+        limit = floor.value if single and (allowed is None or allowed < floor.value) else allowed
         out.append(
             from_record(
                 "density.max",
@@ -440,7 +442,7 @@ def _density_max(
                 Status.PASS,
                 record,
                 value=ctx.units,
-                limit=allowed,
+                limit=limit,
                 unit="units",
                 note=floor.note if single else None,
                 reading=floor.reading if single else record.reading,
