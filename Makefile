@@ -23,7 +23,7 @@ PORT ?= 8000
 RUN_ENV := DJANGO_DEBUG=$${DJANGO_DEBUG:-true} DJANGO_SITE_HOST=$${DJANGO_SITE_HOST:-127.0.0.1:$(PORT)}
 TEST_ENV := DJANGO_SETTINGS_MODULE=cotati_site.settings_test
 
-.PHONY: run test install lint format migrations-check bench loadtest serve-prod clean python-check messages makemessages
+.PHONY: run test install lint format migrations-check bench bench-felt loadtest serve-prod clean python-check messages makemessages
 
 # Refuses a vulnerable interpreter, and a .venv that one built (its python is that interpreter).
 python-check:
@@ -103,6 +103,11 @@ bench: install
 	if [ -f tests/benchmarks/search_bench.py ]; then \
 		$(BIN)/python -m tests.benchmarks.search_bench || status=1; \
 	fi; exit $$status
+
+# What people feel (issue 28): the verdict's time after the last key, in Chromium on a phone
+# slowed 4x on slow 4G, against gunicorn with production settings; see tests/benchmarks/felt_bench.py.
+bench-felt: install
+	$(BIN)/python -m tests.benchmarks.felt_bench
 
 # gunicorn against a scratch PostgreSQL database, driven by wrk; see tests/load/run.py.
 loadtest: install

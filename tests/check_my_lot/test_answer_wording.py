@@ -292,3 +292,15 @@ def test_a_rule_named_in_a_sentence_keeps_its_acronyms():
 
     assert rule_in_sentence("sb9.unit_size").startswith("SB 9")
     assert rule_in_sentence("accessory.setbacks")[0].islower()
+
+
+@pytest.mark.django_db
+def test_a_city_decides_answer_gives_one_line_to_reach_the_city_not_the_whole_card(client):
+    answer = answer_html(client, SHED, "accessory_structure")
+    step = re.search(r'<li data-step="ask-city">(.*?)</li>', answer, re.S).group(1)
+    assert 'href="tel:' in step and 'href="mailto:' in step
+    assert 'href="#planning-contact-title"' in step  # the page's one "Ask the City" box
+    assert 'data-site-info-key="planning-address"' not in step
+    assert 'data-site-info-key="planning-hours"' not in step
+    page = client.get(URL, SHED).content.decode()
+    assert page.count('id="planning-contact-title"') == 1
