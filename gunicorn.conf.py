@@ -8,7 +8,11 @@ GUNICORN_THREADS and GUNICORN_CONTROL_SOCKET.
 
 import os
 
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+# Loopback only: the front server (nginx, README "Deploying") on the same host is the only
+# client, so slow clients meet its timeouts and buffering, not this pool of threads, and
+# X-Forwarded-For (DJANGO_PROXY_COUNT) is only ever set by it. GUNICORN_BIND for another
+# address (a front server on another host: bind to a private address it alone can reach).
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "4"))
 worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
