@@ -34,7 +34,7 @@ def read_config(monkeypatch, **environ):
 
 def test_the_control_socket_is_off_unless_asked_for(monkeypatch):
     config = read_config(monkeypatch)
-    assert config.worker_class_str == "gthread"  # the file was read
+    assert config.worker_class_str == "cotati_site.gunicorn_worker.BoundedThreadWorker"
     assert config.control_socket_disable is True
 
 
