@@ -23,7 +23,7 @@ PORT ?= 8000
 RUN_ENV := DJANGO_DEBUG=$${DJANGO_DEBUG:-true} DJANGO_SITE_HOST=$${DJANGO_SITE_HOST:-127.0.0.1:$(PORT)}
 TEST_ENV := DJANGO_SETTINGS_MODULE=cotati_site.settings_test
 
-.PHONY: run test install lint format migrations-check bench bench-felt loadtest serve-prod clean python-check messages makemessages
+.PHONY: run test install lint format migrations-check bench bench-felt loadtest serve-prod clean python-check messages makemessages lock
 
 # Refuses a vulnerable interpreter, and a .venv that one built (its python is that interpreter).
 python-check:
@@ -41,10 +41,22 @@ python-check:
 $(BIN)/python: | python-check
 	$(PYTHON) -m venv $(VENV)
 
+# requirements-dev.txt holds every package (the site's, the tools' and all their dependencies)
+# at one version with the hashes of its files, so nothing else can be installed: a changed
+# or substituted file is refused. The first line brings the venv's bundled pip up to one that
+# reads today's packages; the second then pins pip too.
 $(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.txt
 	touch $(STAMP)
+
+# After editing requirements.in or requirements-dev.in: resolves them again and writes the
+# hashed requirements.txt and requirements-dev.txt (pip-tools, itself in requirements-dev.in).
+PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	--no-emit-index-url --no-emit-find-links
+lock: install
+	$(PIP_COMPILE) --output-file requirements.txt requirements.in
+	$(PIP_COMPILE) --output-file requirements-dev.txt requirements-dev.in
 
 $(NODE_STAMP): package.json package-lock.json
 	@if command -v npm >/dev/null 2>&1; then \

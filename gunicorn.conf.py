@@ -8,9 +8,14 @@ GUNICORN_THREADS and GUNICORN_CONTROL_SOCKET.
 
 import os
 
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+# Loopback only: the front server (nginx, README "Deploying") on the same host is the only
+# client, so slow clients meet its timeouts and buffering, not this pool of threads, and
+# X-Forwarded-For (DJANGO_PROXY_COUNT) is only ever set by it. GUNICORN_BIND for another
+# address (a front server on another host: bind to a private address it alone can reach).
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "4"))
-worker_class = "gthread"
+# gthread, with a deadline on reading each request (slow clients: cotati_site/gunicorn_worker.py).
+worker_class = "cotati_site.gunicorn_worker.BoundedThreadWorker"
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 backlog = 2048
 
@@ -25,9 +30,10 @@ limit_request_field_size = 8190
 
 # A worker whose main loop stops answering for `timeout` seconds is killed and replaced.
 # Note: a gthread worker keeps beating while one of its threads is busy, so this does not
-# bound a single slow request; the request limits above, the database's guards (settings.py:
-# connect_timeout, statement_timeout, the client-side query deadline, the bulkhead) and the
-# cache's short socket timeouts do.
+# bound a single slow request; the request limits above, the worker's read deadlines (a
+# request's headers within 5 s, its body within 10 s: cotati_site/gunicorn_worker.py), the
+# database's guards (settings.py: connect_timeout, statement_timeout, the client-side query
+# deadline, the bulkhead) and the cache's short socket timeouts do.
 timeout = 30
 graceful_timeout = 20
 keepalive = 5

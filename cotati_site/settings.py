@@ -11,6 +11,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from cotati_site.core.log_filters import site_logging
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -66,7 +68,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First, before anything reads request.COOKIES: an oversized Cookie header is a 400, unparsed.
+    # Outermost: a HEAD response leaves without its body, so gunicorn has none to warn of.
+    "cotati_site.core.middleware.HeadWithoutBodyMiddleware",
+    # Then, before anything reads request.COOKIES: an oversized Cookie header is a 400, unparsed.
     "cotati_site.core.middleware.CookieHeaderLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # WhiteNoise, with the CSP and X-Frame-Options on static files and the manifest hidden.
@@ -330,12 +334,4 @@ PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
 
 # A 4xx response is logged at INFO without a traceback (cotati_site/core/log_filters.py); a
 # database or Redis outage in two lines per process, when it starts and when it ends.
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "filters": {"client_errors_at_info": {"()": "cotati_site.core.log_filters.ClientErrorsAtInfo"}},
-    "handlers": {
-        "console": {"class": "logging.StreamHandler", "filters": ["client_errors_at_info"]}
-    },
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
-}
+LOGGING = site_logging(os.environ.get("DJANGO_LOG_LEVEL", "INFO").upper())

@@ -37,7 +37,8 @@ cannot multiply the entries and a burst of searches cannot push the pages out.
 
 Logged-in staff bypass the cache: those whose session cookie holds a key the site signed
 at a login (core/sessions.py), checked without the database, so a junk ``sessionid`` costs
-what a cached page costs. Any other session cookie is set aside unread and the page is the
+what a cached page costs, and whose login is live (core/staff_sessions.py: read from the
+database once, then kept in the cache), so a cookie kept after its login ended does not. Any other session cookie is set aside unread and the page is the
 anonymous one. A response that sets a cookie or used the session or a CSRF token is never
 stored. If the shared cache is unreachable, pages are rendered as if nothing were cached.
 """
@@ -62,7 +63,8 @@ from django.utils.translation import get_language
 
 from cotati_site.core.as_of import default_as_of
 from cotati_site.core.query_strings import MULTIPLE, query_reader  # noqa: F401
-from cotati_site.core.sessions import SessionStore, is_login_key
+from cotati_site.core.sessions import SessionStore
+from cotati_site.core.staff_sessions import is_live_staff_login
 
 # (MULTIPLE is imported from here by the views, with the decorators.)
 logger = logging.getLogger(__name__)
@@ -204,8 +206,10 @@ def _page_key(request) -> str:
 
 def _logged_in(request) -> bool:
     # The session key's signature, not request.user, keeps a cache hit free of database
-    # queries; and a cookie anyone can make up (a junk sessionid) cannot pass it.
-    return is_login_key(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+    # queries: a cookie anyone can make up (a junk sessionid) cannot pass it. And a login's
+    # key only while its staff login is live (read once, then kept in the cache), so a
+    # cookie kept after a logout, or past the staff hours, is served the cached page too.
+    return is_live_staff_login(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
 
 
 def _as_any_reader(request) -> None:

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.middleware.locale import LocaleMiddleware
 from django.urls import get_script_prefix
 from django.utils import translation
+from django.utils.encoding import escape_uri_path, iri_to_uri
+from django.utils.http import escape_leading_slashes
 
 
 def language_of_path(path_info: str) -> str:
@@ -24,12 +26,29 @@ def prefix_of(language: str) -> str:
 
 def path_in_language(path_info: str, language: str) -> str:
     """The same path in ``language``: its prefix removed, then the new one added (none for
-    English). ``path_info`` is the path below the script prefix, as ``request.path_info``."""
-    bare = path_info
+    English), written as a path on this site. ``path_info`` is the path below the script
+    prefix, as ``request.path_info`` (decoded).
+
+    Whatever the path holds, the result is one of this site's paths: any visitor can ask
+    for ``/es//evil.example/`` (a 404 page, which links its English), and its bare
+    ``//evil.example/`` would be a link to another host. So the path is percent-encoded
+    as Django's ``request.get_full_path()`` writes it (a backslash, which browsers read as
+    a slash, and the tabs and newlines they drop, become %5C, %09, %0D, %0A), and a second
+    leading slash is written %2F, as Django's own redirects do. The link still asks for
+    the same path: the server decodes it back."""
+    bare = path_info if path_info.startswith("/") else "/" + path_info
     if translation.get_language_from_path(path_info):
         # The whole first segment goes, however it was spelled (/es/, /es-mx/).
         bare = "/" + path_info.lstrip("/").partition("/")[2]
-    return prefix_of(language) + bare
+    return escape_leading_slashes(prefix_of(language) + escape_uri_path(bare))
+
+
+def page_in_language(path_info: str, query: str, language: str) -> str:
+    """This page's address in ``language``, with the same query string (Check my lot's
+    answers), for the language switch and the hreflang alternates. The query is the raw
+    ``QUERY_STRING``, written with URI characters only, as ``request.get_full_path()`` does."""
+    path = path_in_language(path_info, language)
+    return f"{path}?{iri_to_uri(query)}" if query else path
 
 
 class LanguageFromPathMiddleware(LocaleMiddleware):

@@ -1,5 +1,12 @@
 """Request-level safety nets: an oversized Cookie header is refused before anything parses
-it, and a database that cannot be reached gives a polite 503 instead of a stack trace.
+it, a database that cannot be reached gives a polite 503 instead of a stack trace, and a
+HEAD response is handed to the server without its body.
+
+HEAD (``HeadWithoutBodyMiddleware``): Django answers HEAD by running the GET view and
+leaves dropping the body to the server; gunicorn does, with a warning for each response
+("WSGI app sent body bytes on a no-body response"), one line per HEAD request at
+``DJANGO_LOG_LEVEL=WARNING``, where only what an operator must see should remain. The
+body goes here instead, keeping the Content-Length of the GET's, as RFC 9110 allows.
 
 Oversized cookies (``CookieHeaderLimitMiddleware``): Python's cookie parser was quadratic
 in a crafted value (CVE-2024-7592; the Makefile refuses such an interpreter), and even a
@@ -64,6 +71,25 @@ class CookieHeaderLimitMiddleware:
         if len(request.META.get("HTTP_COOKIE", "")) > self.limit:
             return cookie_header_too_large_response()
         return self.get_response(request)
+
+
+class HeadWithoutBodyMiddleware:
+    """First in MIDDLEWARE, so it sees the response as it leaves the site (compressed and
+    with its Content-Length, set by the middleware inside it)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.method != "HEAD":
+            return response
+        if response.streaming:
+            response.streaming_content = ()  # its file, if any, is still closed with it
+        else:
+            response.headers.setdefault("Content-Length", str(len(response.content)))
+            response.content = b""
+        return response
 
 
 def database_unavailable_response() -> HttpResponse:

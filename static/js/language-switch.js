@@ -15,6 +15,9 @@
       if (current && (path === current || path.indexOf(current + "/") === 0)) {
         path = path.slice(current.length) || "/";
       }
+      // /es//evil.example/ (a 404 page) would otherwise link //evil.example/, another host:
+      // the second slash is written %2F, as the server writes it (core/languages.py).
+      path = path.replace(/^\/\//, "/%2F");
       link.setAttribute("href", link.getAttribute("data-language-prefix") + path + location.search);
     }
   }

@@ -4,14 +4,14 @@ language, and the page cache never serves one language's page for the other."""
 
 import re
 from html import unescape
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urljoin, urlsplit
 
 import pytest
 from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from cotati_site.core.languages import path_in_language
+from cotati_site.core.languages import page_in_language, path_in_language
 from cotati_site.core.templatetags import languages
 
 pytestmark = pytest.mark.django_db
@@ -206,3 +206,75 @@ def test_english_marks_by_the_language_it_is_told_else_the_active_one():
         assert languages.english("Table 2-9", "en") == "Table 2-9"
         assert languages.english("", "es") == ""
         assert languages.english("A & B", "es") == '<span lang="en">A &amp; B</span>'
+
+
+# The language links hold this site's own paths only ------------------------------------
+
+# Each spelling a browser reads as another host once the page's prefix is swapped: the path
+# after /es/ starting with a second slash, a backslash (browsers read it as a slash), or a
+# tab, CR or LF (browsers drop them from a URL), typed raw or percent-encoded. The test
+# client decodes the percent-encoding into the path, as a WSGI server does.
+HOSTILE_PATHS = [
+    pytest.param("/es//evil.example/", id="a second slash"),
+    pytest.param("/es///evil.example/", id="two more slashes"),
+    pytest.param("/es/\\evil.example/", id="a backslash"),
+    pytest.param("/es/\\\\evil.example/", id="two backslashes"),
+    pytest.param("/es/\\/evil.example/", id="a backslash then a slash"),
+    pytest.param("/es/%09/evil.example/", id="a tab then a slash"),
+    pytest.param("/es/%0D%0A/evil.example/", id="CR LF then a slash"),
+    pytest.param("/es/%0A%5Cevil.example/", id="LF then a backslash"),
+    pytest.param("/es/%2Fevil.example/", id="a percent-encoded slash"),
+    pytest.param("/es/%2f%2fevil.example/", id="two lower-case percent-encoded slashes"),
+    pytest.param("/es/%5Cevil.example/", id="a percent-encoded backslash"),
+    pytest.param("/es/%5C%5Cevil.example/", id="two percent-encoded backslashes"),
+    pytest.param("/es/%09%0D%0A/%2F%5Cevil.example/", id="all of them"),
+    pytest.param("/%2Fevil.example/", id="an English page whose path starts with two slashes"),
+    pytest.param("/%5Cevil.example/", id="an English page whose path starts with a backslash"),
+]
+# What an href may hold: RFC 3986's characters, so no byte a browser strips or rewrites.
+URI_CHARACTERS = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*")
+
+
+def host_a_browser_reads(href: str, page: str) -> str:
+    """The host a browser goes to for ``href`` on ``page``, as the WHATWG URL parser reads
+    an http URL: spaces and controls trimmed, tabs and newlines dropped, backslashes read as
+    slashes."""
+    href = href.strip("".join(map(chr, range(33))))
+    href = re.sub(r"[\t\r\n]", "", href).replace("\\", "/")
+    return urlsplit(urljoin(page, href)).netloc
+
+
+@pytest.mark.parametrize("path", HOSTILE_PATHS)
+def test_a_language_link_never_points_off_the_site(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    page = "http://testserver/es/any/page/"
+    hrefs = [switch_href(response, "en" if html_lang(response) == "es" else "es")]
+    hrefs += alternates(response).values()
+    for href in hrefs:
+        assert host_a_browser_reads(href, page) == "testserver", href
+        assert URI_CHARACTERS.fullmatch(href), href
+    relative = hrefs[0]
+    assert relative.startswith("/") and not relative.startswith("//"), relative
+
+
+def without_prefix(path_info: str) -> str:
+    return path_info.removeprefix("/es") if path_info.startswith("/es/") else path_info
+
+
+@pytest.mark.parametrize("path", HOSTILE_PATHS)
+def test_a_hostile_path_is_linked_as_the_same_page_in_the_other_language(client, path):
+    # The link, followed, asks for the same path (decoded, as the server reads it) with the
+    # other prefix: the hostile spelling is escaped, not dropped.
+    response = client.get(path)
+    other = "en" if html_lang(response) == "es" else "es"
+    followed = client.get(switch_href(response, other))
+    assert followed.status_code == 404
+    assert html_lang(followed) == other
+    assert without_prefix(followed.wsgi_request.path_info) == without_prefix(
+        response.wsgi_request.path_info
+    )
+
+
+def test_a_query_string_in_a_language_link_is_escaped():
+    assert page_in_language("/es/topics/", "a=\\b\tc", "en") == "/topics/?a=%5Cb%09c"

@@ -1,6 +1,7 @@
 """Anonymous readers get cached pages; a staff edit shows up on the very next request."""
 
 import time
+from datetime import timedelta
 from unittest import mock
 
 import pytest
@@ -8,6 +9,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
+from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
@@ -15,6 +17,7 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from cotati_site.core import cache as cache_module
 from cotati_site.core import sessions
@@ -164,6 +167,93 @@ def test_staff_who_log_in_through_the_form_get_fresh_pages(client):
     assert queries_for(staff, "/")[0] > 0
     staff.post(f"/{settings.ADMIN_URL}logout/")
     assert queries_for(staff, "/")[0] == 0  # logged out: the cached page again
+
+
+def staff_login_key() -> str:
+    """The session key a staff login through the form hands its browser."""
+    User.objects.create_user("editor", password="the-right-long-password", is_staff=True)
+    staff = Client()
+    response = staff.post(
+        f"/{settings.ADMIN_URL}login/",
+        {"username": "editor", "password": "the-right-long-password"},
+        REMOTE_ADDR="203.0.113.7",
+    )
+    assert response.status_code == 302
+    return staff.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+def logged_out(key):
+    staff = Client()
+    staff.cookies[settings.SESSION_COOKIE_NAME] = key
+    assert staff.post(f"/{settings.ADMIN_URL}logout/").status_code == 200
+
+
+def past_the_staff_hours(key):
+    store = sessions.SessionStore(key)
+    store[STARTED_KEY] = time.time() - settings.STAFF_SESSION_SECONDS - 1
+    store.save()
+
+
+def past_its_expiry_date(key):
+    Session.objects.filter(session_key=key).update(
+        expire_date=timezone.now() - timedelta(seconds=1)
+    )
+
+
+def no_longer_staff(key):
+    User.objects.filter(username="editor").update(is_staff=False)
+
+
+def password_changed(key):
+    editor = User.objects.get(username="editor")
+    editor.set_password("another-long-password")
+    editor.save()
+
+
+@pytest.mark.parametrize(
+    "end",
+    [logged_out, past_the_staff_hours, past_its_expiry_date, no_longer_staff, password_changed],
+    ids=lambda end: end.__name__.replace("_", " "),
+)
+@pytest.mark.parametrize("url", ["/", "/topics/fences-and-walls/"])
+def test_the_cookie_of_a_staff_login_that_ended_is_served_the_cached_page(client, url, end):
+    """A login key stays a login key; only a live staff session skips the cache, so one
+    kept after its login ended (or replayed) is served what everyone is, without queries
+    once the site knows it ended."""
+    _, html = queries_for(client, url)
+    key = staff_login_key()
+    end(key)
+    holder = Client()
+    holder.cookies[settings.SESSION_COOKIE_NAME] = key
+    holder.get(url)  # at most one look at the session, to learn it ended
+    # The cookie is sent again, though that answer may have deleted it: as an attacker who
+    # kept it would.
+    holder.cookies[settings.SESSION_COOKIE_NAME] = key
+    with CaptureQueriesContext(connection) as context:
+        response = holder.get(url)
+    assert len(context.captured_queries) == 0
+    assert response.content.decode() == html
+    assert not response.cookies
+
+
+def test_a_live_staff_login_still_gets_fresh_pages_on_every_request(client):
+    queries_for(client, "/")
+    holder = Client()
+    holder.cookies[settings.SESSION_COOKIE_NAME] = staff_login_key()
+    for _ in range(3):
+        assert queries_for(holder, "/")[0] > 0
+
+
+def test_a_staff_login_past_its_hours_is_logged_out_of_the_admin_too(client):
+    key = staff_login_key()
+    holder = Client()
+    holder.cookies[settings.SESSION_COOKIE_NAME] = key
+    assert holder.get(f"/{settings.ADMIN_URL}").status_code == 200
+    past_the_staff_hours(key)
+    holder.get("/")  # a public page learns it ended
+    response = holder.get(f"/{settings.ADMIN_URL}")
+    assert response.status_code == 302 and "/login/" in response["Location"]
+    assert not Session.objects.filter(session_key=key).exists()
 
 
 def test_the_shared_cache_holds_pages_compressed_and_serves_them_whole(client):

@@ -11,11 +11,13 @@ import sys
 from contextlib import contextmanager
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
+from django.utils.log import configure_logging
 
-from cotati_site.core.log_filters import ClientErrorsAtInfo
+from cotati_site.core.log_filters import ClientErrorsAtInfo, site_logging
 from tests.core.test_database_unavailable import database_unreachable
 
 
@@ -99,3 +101,42 @@ def test_a_database_outage_is_not_logged_once_per_request(client):
         # The breaker's line when the outage begins; its end is logged when it answers.
         assert len(warnings_and_worse(lines)) == 1, lines
         assert " unavailable (" in lines[0]
+
+
+@contextmanager
+def site_logging_at(level: str):
+    """The site's logging as Django sets it up at start-up, with DJANGO_LOG_LEVEL=level."""
+    configure_logging(settings.LOGGING_CONFIG, site_logging(level))
+    try:
+        yield
+    finally:
+        configure_logging(settings.LOGGING_CONFIG, settings.LOGGING)
+
+
+@pytest.mark.django_db
+def test_at_warning_a_client_error_writes_nothing(client):
+    """README: with DJANGO_LOG_LEVEL=WARNING what remains is what an operator must see.
+    (Django's own 'django' logger logs INFO, so the root's level alone let them through.)"""
+    limited = User.objects.create_user("limited", password="x", is_staff=True)
+    staff = Client()
+    staff.force_login(limited)
+    with site_logging_at("WARNING"), site_log() as lines:
+        assert client.get("/no-such-page/").status_code == 404
+        assert client.head("/no-such-page/").status_code == 404
+        assert client.get("/check-my-lot/result.json?lot_area_sqft=-5").status_code == 400
+        assert client.get("/", HTTP_HOST="attacker.example").status_code == 400
+        assert Client(enforce_csrf_checks=True).post("/admin/login/").status_code == 403
+        assert staff.get("/admin/search/searchphrase/add/").status_code == 403
+    assert lines == []
+
+
+def test_at_warning_a_server_error_is_still_written_with_its_traceback():
+    with site_logging_at("WARNING"), site_log() as lines:
+        try:
+            raise RuntimeError("a bug")
+        except RuntimeError:
+            logging.getLogger("django.request").error(
+                "Internal Server Error: /", exc_info=True, extra={"status_code": 500}
+            )
+    assert lines[0] == "ERROR django.request: Internal Server Error: /"
+    assert any("RuntimeError: a bug" in line for line in lines)

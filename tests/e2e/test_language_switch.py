@@ -89,3 +89,14 @@ def test_spanish_pages_have_no_serious_or_critical_accessibility_violation(
     audit_page.goto(f"{site.url}{path}")
     audit_page.wait_for_load_state("load")
     assert blocking_violations(audit_page, axe_path) == []
+
+
+@pytest.mark.parametrize(
+    "path", ["/es//evil.example/", "/es/\\evil.example/", "/es/%2Fevil.example/"]
+)
+def test_the_switch_rewritten_in_the_browser_stays_on_the_site(site, page, path):
+    # The browser's own address for these starts /es//…: the link it rewrites (as after
+    # htmx or the back button) must not become //evil.example/, another host.
+    page.goto(f"{site.url}{path}")
+    page.evaluate("window.dispatchEvent(new PopStateEvent('popstate'))")
+    expect(switch(page, "en")).to_have_attribute("href", "/%2Fevil.example/")

@@ -152,9 +152,14 @@ def private_redis():
         server.stop()
 
 
+# gunicorn.conf.py's worker (gthread with bounded reads), named again since the command line
+# sets it: the load is measured on what production runs.
+PRODUCTION_WORKER = "cotati_site.gunicorn_worker.BoundedThreadWorker"
+
+
 @contextmanager
 def gunicorn_server(
-    env: dict, workers: int = 3, threads: int = 4, worker_class: str = "gthread"
+    env: dict, workers: int = 3, threads: int = 4, worker_class: str = PRODUCTION_WORKER
 ) -> Iterator[str]:
     """Serve the site with gunicorn on 127.0.0.1 and a free port; yield its base URL."""
     port = free_port()

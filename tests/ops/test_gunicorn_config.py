@@ -34,7 +34,7 @@ def read_config(monkeypatch, **environ):
 
 def test_the_control_socket_is_off_unless_asked_for(monkeypatch):
     config = read_config(monkeypatch)
-    assert config.worker_class_str == "gthread"  # the file was read
+    assert config.worker_class_str == "cotati_site.gunicorn_worker.BoundedThreadWorker"
     assert config.control_socket_disable is True
 
 
@@ -56,3 +56,11 @@ def test_a_worker_tells_the_database_bulkhead_its_real_thread_count(monkeypatch)
 
     config.post_fork(None, Worker())
     assert os.environ["GUNICORN_THREADS"] == "16"
+
+
+def test_gunicorn_listens_on_loopback_only_unless_told_otherwise(monkeypatch):
+    """The front server (README, Deploying) is the only client: gunicorn reachable from
+    other hosts would let them skip its buffering and name their own address."""
+    monkeypatch.delenv("GUNICORN_BIND", raising=False)
+    assert read_config(monkeypatch).bind == ["127.0.0.1:8000"]
+    assert read_config(monkeypatch, GUNICORN_BIND="10.0.0.5:9000").bind == ["10.0.0.5:9000"]

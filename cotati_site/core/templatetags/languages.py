@@ -13,7 +13,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from cotati_site.core.languages import path_in_language, prefix_of
+from cotati_site.core.languages import page_in_language, prefix_of
 
 register = template.Library()
 
@@ -48,7 +48,7 @@ def language_versions(context) -> LanguageVersions | None:
     site = f"{request.scheme}://{settings.SITE_HOST}"
     versions = {}
     for code, name in settings.LANGUAGES:
-        url = path_in_language(request.path_info, code) + (f"?{query}" if query else "")
+        url = page_in_language(request.path_info, query, code)
         versions[code] = LanguageVersion(code, name, prefix_of(code), url, site + url)
     current = versions.get(get_language(), versions[settings.LANGUAGE_CODE])
     return LanguageVersions(
