@@ -134,6 +134,11 @@ def number(label, *, unit: str, maximum: float, minimum: float = 0, help_text=""
         widget=forms.TextInput(attrs=_NUMBER_ATTRS | {"inputmode": "decimal"}),
         error_messages={
             "invalid": format_lazy(_("Enter a number of {unit}, like 20 or 20.5."), unit=words),
+            # "1.400": a thousands point or a decimal one? Asked, not guessed.
+            "ambiguous_point": _(
+                "Is that %(whole)s or %(decimal)s? Write %(whole)s (without the point) for the "
+                "first, or %(decimal)s for the second."
+            ),
             "min_value": format_lazy(
                 _("Enter {minimum} {unit} or more."), minimum=f"{minimum:g}", unit=words
             ),

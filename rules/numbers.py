@@ -21,6 +21,7 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import get_language
 
 from law.engine.standards import convert
 
@@ -61,13 +62,18 @@ def whole_number_param(raw: str) -> str | None:
 # A figure: ASCII digits, thousands grouped by commas only in threes ("8,000", "1,234.5"; not
 # "6,5", which is a decimal comma in some languages and so ambiguous: an error).
 _FIGURE = r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]*)?|\.[0-9]+"
-# The marks phones type as well as the ASCII ones: ’ and ” (smart punctuation), ′ and ″.
-_FEET = r"feet|foot|ft\.?|'|’|′"
-_INCHES = r"inches|inch|in\.?|\"|”|″|''|’’|′′"
-_SQUARE_FEET = r"square\s*(?:feet|foot)|sq\.?\s*(?:ft|feet)\.?|sqft|sf|ft2|ft²"
+# The marks phones type as well as the ASCII ones: ’ and ” (smart punctuation), ′ and ″. The
+# unit words in English and Spanish (issue 29: "3 pies", "6 pulgadas", "120 pies cuadrados"),
+# whatever the page's language: a closed list either way.
+_FEET = r"feet|foot|ft\.?|pies|pie|'|’|′"
+_INCHES = r"inches|inch|in\.?|pulgadas|pulgada|pulg\.?|\"|”|″|''|’’|′′"
+_SQUARE_FEET = (
+    r"square\s*(?:feet|foot)|sq\.?\s*(?:ft|feet)\.?|sqft|sf|ft2|ft²"
+    r"|pies\s*cuadrados|pie\s*cuadrado|pies2|pies²"
+)
 _ACRES = r"acres?|ac\.?"
-_PERCENT = r"%|percent"
-_TIMES = r"[x×*]|by"
+_PERCENT = r"%|percent|por\s*ciento"
+_TIMES = r"[x×*]|by|por"
 
 _LENGTH_RE = re.compile(
     rf"(?P<sign>[+-]?)\s*(?P<first>{_FIGURE})\s*(?:"
@@ -189,6 +195,25 @@ def _area_in_square_feet(text: str) -> float | None:
     return convert(figure, "acre", "sqft") if match["acres"] else figure
 
 
+# A point followed by exactly three digits after one to three ("1.400", "12.500 pies"): in
+# Spanish, as in much of the world, a thousands separator; in English, a decimal point. On a
+# Spanish page either reading is a guess, so the field asks which was meant (issue 29).
+_AMBIGUOUS_POINT_RE = re.compile(r"[+-]?(?P<head>[1-9][0-9]{0,2})\.(?P<tail>[0-9]{3})(?![0-9.,])")
+
+
+def ambiguous_point(raw) -> tuple[str, str] | None:
+    """For a figure whose point may group thousands ("1.400"), the two readings as written
+    ("1400", "1.4"); None for any other text."""
+    if not isinstance(raw, str):
+        return None
+    match = _AMBIGUOUS_POINT_RE.match(raw.replace("\u00a0", " ").strip())
+    if not match:
+        return None
+    whole = match["head"] + match["tail"]
+    decimal = f"{match['head']}.{match['tail']}".rstrip("0").rstrip(".")
+    return whole, decimal
+
+
 def read_measure(raw, unit: str) -> float | None:
     """The finite number ``raw`` gives in ``unit`` (a form field's unit: "feet", "inches",
     "square feet", "percent"; any other takes a figure alone), or None when it cannot be read.
@@ -236,14 +261,29 @@ def read_whole(raw) -> int | None:
 DECIMAL_PLACES = 6
 
 
+def _reads_point_as_decimal() -> bool:
+    return (get_language() or "en").split("-")[0] == "en"
+
+
 class NumberField(forms.FloatField):
-    """A form's decimal number in its ``unit``, read by ``read_measure`` to ``DECIMAL_PLACES``."""
+    """A form's decimal number in its ``unit``, read by ``read_measure`` to ``DECIMAL_PLACES``;
+    a figure whose point may group thousands ("1.400") is asked back, never guessed."""
 
     unit = ""
 
     def to_python(self, value):
         if value in self.empty_values or (isinstance(value, str) and not value.strip()):
             return None
+        # Only for a reader whose language groups thousands with a point: in English (the page
+        # and the JSON) "1.400" is one and four tenths, as written.
+        both = None if _reads_point_as_decimal() else ambiguous_point(str(value))
+        if both is not None and "ambiguous_point" in self.error_messages:
+            whole, decimal = both
+            raise ValidationError(
+                self.error_messages["ambiguous_point"],
+                code="ambiguous_point",
+                params={"whole": whole, "decimal": decimal},
+            )
         number = read_measure(str(value), self.unit)
         if number is None:
             raise ValidationError(self.error_messages["invalid"], code="invalid")

@@ -84,6 +84,18 @@ AS_TYPED = [
     ("fence_height_in", "7 ft", 84),
     ("dwelling_units", "1,200", 1200),
     ("sb9_walls_demolished_percent", "25%", 25),
+    # Spanish units, on any page (issue 29).
+    ("front_setback_ft", "3 pies", 3),
+    ("fence_height_ft", "6 pies 6 pulgadas", 6.5),
+    ("fence_height_extra_in", "6 pulgadas", 6),
+    ("accessory_footprint_sqft", "120 pies cuadrados", 120),
+    ("accessory_footprint_sqft", "10 por 12", 120),
+    ("business_floor_area_sqft", "400 pies2", 400),
+    ("sb9_walls_demolished_percent", "25 por ciento", 25),
+    # A point that cannot group thousands is a decimal point.
+    ("front_setback_ft", "1.5", 1.5),
+    ("front_setback_ft", "0.125", 0.125),
+    ("lot_area_sqft", "1,400.5", 1400.5),
 ]
 
 
@@ -218,3 +230,27 @@ def test_a_vanishing_area_gives_a_finite_share_and_valid_json(client):
     assert b"Infinity" not in response.content and b"NaN" not in response.content
     share = [f for f in response.json()["findings"] if f["rule"] == "home_business.floor_area"]
     assert share and share[0]["note"] == "input_zero"
+
+
+@pytest.mark.parametrize(
+    ("typed", "whole", "decimal"),
+    [("1.400", "1400", "1.4"), ("12.500 pies cuadrados", "12500", "12.5"), ("6.250", "6250", "6.25")],
+)
+def test_on_a_spanish_page_a_point_that_may_group_thousands_is_asked_back(typed, whole, decimal):
+    from django.utils import translation
+
+    with translation.override("es"):
+        form = CheckForm({"zone": "NL", "lot_area_sqft": typed})
+        assert not form.is_valid()
+        (message,) = form.errors["lot_area_sqft"]
+    assert whole in message and decimal in message and "Quiso decir" in message
+    with translation.override("en"):  # in English the point is a decimal point, as written
+        form = CheckForm({"zone": "NL", "lot_area_sqft": typed})
+        assert form.is_valid(), form.errors
+        assert form.cleaned_data["lot_area_sqft"] == pytest.approx(float(decimal))
+
+
+def test_the_spanish_page_keeps_the_typed_figure_and_asks_next_to_the_field(client):
+    page = client.get("/es/check-my-lot/", {"zone": "NL", "lot_area_sqft": "1.400"}).content
+    text = page.decode()
+    assert 'value="1.400"' in text and "¿Quiso decir 1400 o 1.4?" in text
