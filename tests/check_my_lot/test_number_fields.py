@@ -234,7 +234,11 @@ def test_a_vanishing_area_gives_a_finite_share_and_valid_json(client):
 
 @pytest.mark.parametrize(
     ("typed", "whole", "decimal"),
-    [("1.400", "1400", "1.4"), ("12.500 pies cuadrados", "12500", "12.5"), ("6.250", "6250", "6.25")],
+    [
+        ("1.400", "1400", "1.4"),
+        ("12.500 pies cuadrados", "12500", "12.5"),
+        ("6.250", "6250", "6.25"),
+    ],
 )
 def test_on_a_spanish_page_a_point_that_may_group_thousands_is_asked_back(typed, whole, decimal):
     from django.utils import translation
