@@ -175,6 +175,18 @@
       var box = document.getElementById(name === "project" ? "section-projects" : "field-" + name);
       if (box) box.classList.toggle("has-error", !!message);
     }
+    // A box the server marked (its questions re-drawn with the form's errors, as when a
+    // project is ticked) is red only while its message is shown: never before it is reached.
+    var marked = checker.querySelectorAll(".has-error");
+    for (var k = 0; k < marked.length; k++) {
+      var id = marked[k].id;
+      var field = id === "section-projects" ? "project" : id.replace(/^field-/, "");
+      if (!shown[field]) marked[k].classList.remove("has-error");
+    }
+    // The summary of what needs fixing comes with an update; it is for a check asked for (the
+    // button, Enter), not for each answer as it is typed or a project ticked (issue 28).
+    var summary = document.querySelector("#results .error-summary");
+    if (summary) summary.hidden = !submitted;
   }
 
   document.addEventListener("focusout", function (event) {
@@ -250,6 +262,14 @@
     if (location.hash !== hash) {
       history.replaceState(history.state, "", location.pathname + location.search + hash);
     }
+  });
+
+  /* The questions re-drawn when a project is ticked (an outerHTML swap: its afterSwap fires on
+     the element it replaced, out of the page, and never reaches the document) come with the
+     form's errors drawn in: they follow what is shown, as above, once they are in. This was
+     the zone turning red as a project was ticked, before the zone was reached (issue 28). */
+  document.addEventListener("htmx:load", function (event) {
+    if (event.target && event.target.id === "project-questions") syncErrors(null);
   });
 
   function start() {

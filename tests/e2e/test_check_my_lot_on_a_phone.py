@@ -41,7 +41,7 @@ def _context(browser, viewport, js=True):
 
 def _settled(page) -> None:
     """Every update sent has been answered and swapped in (htmx marks a request in flight)."""
-    page.wait_for_timeout(700)  # longer than the form's 500 ms pause while typing
+    page.wait_for_timeout(700)  # longer than the form's 200 ms pause while typing
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 
@@ -248,4 +248,31 @@ def test_no_headline_scrolls_sideways_on_a_phone_and_the_sheet_prints(site, brow
         assert not page.locator("#answer-bar").is_visible()  # the form stays off the sheet
         sheet = page.locator(".print-inputs").inner_text()
         assert re.search(r"Height: 4 ft", sheet)
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_ticking_a_project_scolds_nothing_not_reached_until_the_check_is_asked_for(
+    site, browser, viewport
+):
+    """Issue 28: the zone select turned red, and 'Some answers need fixing' appeared, the
+    moment a project was ticked (the questions' outerHTML swap never told the page's script).
+    Twelve loads each way: it happened on every one before the fix."""
+    context, page, errors = _context(browser, viewport)
+    for _ in range(12):
+        page.goto(site.url + URL)
+        page.locator("#id_project_fence").check()
+        page.wait_for_selector("fieldset#section-fence.questions")
+        _settled(page)
+        state = page.evaluate(
+            """() => [!!document.querySelector('#field-zone.has-error'),
+                document.querySelector('#id_zone').getAttribute('aria-invalid'),
+                [...document.querySelectorAll('.error-summary')].some((e) => !e.hidden)]"""
+        )
+        assert state == [False, None, False]
+    page.get_by_role("button", name="Check my lot").click()
+    _settled(page)
+    assert page.locator("#field-zone.has-error").count() == 1  # asked for: now it is said
+    assert page.locator(".error-summary").is_visible()
+    assert errors == []
     context.close()
