@@ -36,6 +36,9 @@ APPROVAL_ORDER = (
     "administrative_design_review",
     "minor_use_permit",
     "use_permit",
+    # A use permitted outright, with the Planning Division's zoning clearance (§ 17.22.020's
+    # "P": "permitted use, zoning clearance required"), where no building permit carries it.
+    "zoning_clearance",
     "flood_development_permit",
     # State ADU and SB 9 law: a ministerial permit (no hearing, no discretion), issued by staff.
     "ministerial_permit",

@@ -32,6 +32,7 @@ FAMILY = Family(
         "cottage_food_limits_only",
         "cottage_food_permit_path",
         "cottage_food_over_traffic",
+        "home_occupation_zoning_clearance",
         "cottage_food_registration",
     ),
     inputs=(
