@@ -38,14 +38,16 @@ class Sb9Proposal:
         Input(
             name="sb9_site_excluded",
             label=(
-                "Is the lot on prime farmland or wetlands, in a very high fire hazard zone, a"
-                " flood zone or floodway, an earthquake fault zone, protected habitat, or land"
-                " under a conservation easement or cleaned-up hazardous waste site?"
+                "Is the lot on prime farmland or wetlands, in a very high fire hazard zone, an"
+                " earthquake fault zone, protected habitat, or land under a conservation"
+                " easement or cleaned-up hazardous waste site?"
             ),
             kind="answer",
             help_text=(
-                "The places Gov. Code 65913.4(a)(6)(B)-(K) lists; some of them (a flood zone, a"
-                " fire zone) allow SB 9 when the home meets their own safety rules."
+                "The places Gov. Code 65913.4(a)(6)(B)-(K) lists but flood zones: a flood zone or"
+                " floodway allows SB 9 when the homes meet the floodplain rules, which the flood"
+                " zone question checks. A fire zone too allows it when the home meets its fire"
+                " safety rules."
             ),
             definition_url=_LEGINFO.format(code="GOV", n="65913.4"),
         )
