@@ -37,11 +37,16 @@ from law.engine.common import (
     num,
     numberless,
 )
+from law.engine.answers import CITY_DECISION
 from law.engine.findings import Finding, Status
 from law.engine.standards import convert
 
 TOPIC = "lot"
 # Guards floor/ceil against float noise (0.66 ac / 0.66 ac/unit = 0.99999...).
+# Table 2-4 note 3's exception: the review authority may lower the minimum density of a mixed-use
+# project in CE, CG and CD (the records carrying this note); the building type that is one.
+_MIXED_USE_REDUCTION = "mixed_use_reduction_possible"
+_MIXED_USE = "mixed_use"
 _ROUND_TOL = 1e-9
 # The exception an existing lot under a parcel minimum may claim (ch. 17.82).
 NONCONFORMING = "legal_nonconforming_lot"
@@ -364,6 +369,25 @@ def _density_min(
                 limit=required,
                 unit="units",
                 note="minimum_above_maximum",
+            )
+        )
+        return
+    if not passed and record.note == _MIXED_USE_REDUCTION:
+        # Note 3: in CE, CG and CD the review authority may lower the minimum for a mixed-use
+        # project where the site makes it infeasible: for one, a discretionary path (the
+        # Planning Division's), named; for any other project the minimum stands.
+        mixed = ctx.lot.building_type == _MIXED_USE
+        out.append(
+            from_record(
+                "density.min",
+                TOPIC,
+                Status.NEEDS_APPROVAL if mixed else Status.FAIL,
+                record,
+                value=ctx.units,
+                limit=required,
+                unit="units",
+                approval=CITY_DECISION if mixed else None,
+                note=record.note if mixed else None,
             )
         )
         return
