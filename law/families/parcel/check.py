@@ -27,6 +27,7 @@ import math
 from dataclasses import replace
 
 from law.engine import variance
+from law.engine.answers import CITY_DECISION
 from law.engine.common import (
     Context,
     at_least,
@@ -37,7 +38,6 @@ from law.engine.common import (
     num,
     numberless,
 )
-from law.engine.answers import CITY_DECISION
 from law.engine.findings import Finding, Status
 from law.engine.standards import convert
 
