@@ -61,6 +61,10 @@ GOES_AHEAD = (ALLOWED, ALLOWED_WITH_APPROVAL, CITY_DECIDES)
 # The "approval" that names no permit: the Planning Division decides whether the plan is allowed
 # at all (the site does not hold a rule that says). An answer resting on it is the City's.
 CITY_DECISION = "planning_division_review"
+# An approval path read from a text the site cannot settle (Table 3-2's 42-72 in. front fence
+# path, printed only merged into the Spring 2026 redline): the approval heads the answer, and
+# the City must confirm the path, said beside it, never promised (issue 27 §3).
+PATH_TO_CONFIRM = "path_to_confirm"
 
 # Why an alternative is offered: the plan has more homes than a rule of the lot allows (a
 # failed finding counting homes, its figure above its limit of one home or more).
@@ -300,10 +304,14 @@ def _answer(project: str, findings: list[Finding], reg, on: Context | None) -> A
 
 
 def _the_citys(finding: Finding) -> bool:
-    """Whether the City decides this rule, not an answer the person could give."""
+    """Whether the City decides this rule, not an answer the person could give: a rule not
+    held, the Planning Division's open decision, or an approval path the City must confirm
+    (``PATH_TO_CONFIRM``: the approval is still named, and heads the answer)."""
     if finding.status is Status.NOT_CHECKED:
         return not finding.missing
-    return finding.status is Status.NEEDS_APPROVAL and finding.approval == CITY_DECISION
+    return finding.status is Status.NEEDS_APPROVAL and (
+        finding.approval == CITY_DECISION or finding.note == PATH_TO_CONFIRM
+    )
 
 
 def _ids(findings: Iterable[Finding]) -> tuple[str, ...]:

@@ -64,6 +64,9 @@ COMMON_NOTES = frozenset(
         "before_vouched_date",
         # Said by every building-rules family when CE/CG's or NU's figures may apply.
         "depends_on_nu_standards",
+        # An approval path the site reads from a text it cannot settle (a redline's merged
+        # words): the approval is named, and the City must confirm the path (answers.py).
+        "path_to_confirm",
     }
 )
 
