@@ -183,10 +183,13 @@
       var field = id === "section-projects" ? "project" : id.replace(/^field-/, "");
       if (!shown[field]) marked[k].classList.remove("has-error");
     }
-    // The summary of what needs fixing comes with an update; it is for a check asked for (the
-    // button, Enter), not for each answer as it is typed or a project ticked (issue 28).
+    // The summary of what needs fixing comes with an update; it shows with the messages it
+    // sums up (a field left with a slip, or a check asked for: the button, Enter), never for a
+    // project ticked or an answer still being typed (issue 28).
+    var anyShown = false;
+    for (var key in shown) if (shown[key]) anyShown = true;
     var summary = document.querySelector("#results .error-summary");
-    if (summary) summary.hidden = !submitted;
+    if (summary) summary.hidden = !(submitted || anyShown);
   }
 
   document.addEventListener("focusout", function (event) {

@@ -72,6 +72,7 @@ def test_checker_after_an_htmx_update_has_no_serious_or_critical_violation(
     audit_page.locator("#id_front_setback_ft").fill("19")
     audit_page.wait_for_selector('[data-rule="setback.front"][data-status="fail"]')
     audit_page.locator("#id_lot_area_sqft").fill("-5")
+    audit_page.locator("#id_lot_area_sqft").press("Tab")  # its message shows once it is left
     audit_page.wait_for_selector(".error-summary")
     assert blocking_violations(audit_page, axe_path) == []
 

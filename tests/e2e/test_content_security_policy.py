@@ -85,6 +85,7 @@ def test_htmx_swaps_results_under_the_policy(site, watched):
     watched.locator("#id_front_setback_ft").fill("19")
     watched.wait_for_selector('[data-rule="setback.front"][data-status="fail"]')
     watched.locator("#id_lot_area_sqft").fill("-5")
+    watched.locator("#id_lot_area_sqft").press("Tab")  # its message shows once it is left
     watched.wait_for_selector(".error-summary")
     assert violations(watched) == []
     # htmx was told not to inject its indicator <style> (includeIndicatorStyles: false).
