@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import urllib.parse
 
+from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.load.server import gunicorn_server, log, prepared_site, private_redis
 
-CHROMIUM = "/usr/bin/chromium"
 # Lighthouse's "slow 4G" (its mobile default): 150 ms round trip, 1.6 Mbps down, 750 kbps up.
 SLOW_4G = {
     "offline": False,
@@ -137,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
-    if not os.path.exists(CHROMIUM):
+    if not CHROMIUM.exists():
         log(f"{CHROMIUM} is missing: apt-get install -y chromium")
         return 1
     from playwright.sync_api import sync_playwright
@@ -149,27 +148,16 @@ def main(argv: list[str] | None = None) -> int:
         gunicorn_server(env) as base,
         sync_playwright() as playwright,
     ):
-        if True:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM,
-                args=[
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                    "--no-first-run",
-                ],
-            )
-            for journey in JOURNEYS:
-                for leave, label in ((True, "leaving the field"), (False, "last keystroke")):
-                    runs = [felt(browser, base, journey, leave) for _ in range(args.rounds)]
-                    rows[f"{journey}, {label}"] = runs
-                    log(
-                        f"{journey:6} {label:18} median {statistics.median(runs):6.0f} ms"
-                        f"  (runs: {', '.join(f'{r:.0f}' for r in runs)})"
-                    )
-            browser.close()
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        for journey in JOURNEYS:
+            for leave, label in ((True, "leaving the field"), (False, "last keystroke")):
+                runs = [felt(browser, base, journey, leave) for _ in range(args.rounds)]
+                rows[f"{journey}, {label}"] = runs
+                log(
+                    f"{journey:6} {label:18} median {statistics.median(runs):6.0f} ms"
+                    f"  (runs: {', '.join(f'{r:.0f}' for r in runs)})"
+                )
+        browser.close()
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(rows, fh, indent=2)

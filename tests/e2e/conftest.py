@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-CHROMIUM = Path("/usr/bin/chromium")
+from tests.browser import CHROMIUM, CHROMIUM_ARGS
+
 # Screenshots and printed sheets for a person to look at: generated, so git ignores the
 # folder (.gitignore: /artifacts/) and a test run leaves the work tree clean.
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -31,14 +32,7 @@ def browser():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM),
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
+            args=CHROMIUM_ARGS,
         )
         yield browser
         browser.close()

@@ -372,35 +372,28 @@ def _density_min(
             )
         )
         return
-    if not passed and record.note == _MIXED_USE_REDUCTION:
-        # Note 3: in CE, CG and CD the review authority may lower the minimum for a mixed-use
-        # project where the site makes it infeasible: for one, a discretionary path (the
-        # Planning Division's), named; for any other project the minimum stands.
-        mixed = ctx.lot.building_type == _MIXED_USE
-        out.append(
-            from_record(
-                "density.min",
-                TOPIC,
-                Status.NEEDS_APPROVAL if mixed else Status.FAIL,
-                record,
-                value=ctx.units,
-                limit=required,
-                unit="units",
-                approval=CITY_DECISION if mixed else None,
-                note=record.note if mixed else None,
-            )
-        )
-        return
+    status, approval, note = Status.PASS, None, None
+    if not passed:
+        status, note = Status.FAIL, record.note
+        if record.note == _MIXED_USE_REDUCTION:
+            # Note 3: in CE, CG and CD the review authority may lower the minimum for a
+            # mixed-use project where the site makes it infeasible: for one, a discretionary
+            # path (the Planning Division's), named; for any other project the minimum stands.
+            if ctx.lot.building_type == _MIXED_USE:
+                status, approval = Status.NEEDS_APPROVAL, CITY_DECISION
+            else:
+                note = None
     out.append(
         from_record(
             "density.min",
             TOPIC,
-            Status.PASS if passed else Status.FAIL,
+            status,
             record,
             value=ctx.units,
             limit=required,
             unit="units",
-            note=None if passed else record.note,
+            approval=approval,
+            note=note,
         )
     )
 
